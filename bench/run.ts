@@ -1,0 +1,209 @@
+/**
+ * Load benchmark: the built server (npm run build first) on loopback, 50 connections, for
+ * {PGlite, PostgreSQL} × {encryption on, off}: sign-in (POST /api/admin/login) and an authenticated
+ * GET (/api/user/detail); plus start-up time on existing data and the server's resident memory.
+ * Usage: npm run bench [-- --duration 10 --connections 50]   (PostgreSQL when BENCH_DATABASE_URL or
+ * the local server at 127.0.0.1:5432 is reachable; a fresh database is created and dropped).
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { createClientCodec } from '@moc/domain/transport/codec'
+import autocannon from 'autocannon'
+
+const { values: args } = parseArgs({
+  options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } },
+})
+const DURATION = Number(args.duration)
+const CONNECTIONS = Number(args.connections)
+const PASSWORD = 'Bench-Admin@2026'
+const PORT = 18_282
+const base = `http://127.0.0.1:${PORT}`
+
+interface Server {
+  proc: ChildProcess
+  readyMs: number
+}
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const t0 = performance.now()
+  const proc = spawn('node', ['packages/server/dist/main.js'], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: PASSWORD,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error('server exited during start')
+    try {
+      if ((await fetch(`${base}/api/session/config`)).ok) return { proc, readyMs: performance.now() - t0 }
+    } catch {}
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
+
+async function stop(s: Server) {
+  s.proc.kill('SIGTERM')
+  await new Promise((r) => s.proc.once('exit', r))
+}
+
+const rssMb = (pid: number, field: 'VmRSS' | 'VmHWM') => {
+  const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`))
+  return m ? Math.round(Number(m[1]) / 1024) : NaN
+}
+
+/** Pre-sealed requests: the codec needs a fresh nonce per request (replays are refused). */
+async function sealedRequests(
+  encrypted: boolean,
+  method: 'GET' | 'POST',
+  path: string,
+  body: unknown,
+  n: number,
+) {
+  const env = (await (await fetch(`${base}/api/session/config`)).json()) as {
+    data: { kid: string; publicKey: string }
+  }
+  const codec = encrypted ? await createClientCodec(env.data.publicKey, env.data.kid) : undefined
+  const out: { headers: Record<string, string>; body?: string }[] = []
+  for (let i = 0; i < n; i++) {
+    if (!codec) out.push({ headers: {}, ...(body ? { body: JSON.stringify(body) } : {}) })
+    else {
+      const s = await codec.seal(method, path, body)
+      out.push({ headers: s.headers, ...(s.body ? { body: s.body } : {}) })
+    }
+  }
+  return out
+}
+
+async function load(
+  method: 'GET' | 'POST',
+  path: string,
+  headers: Record<string, string>,
+  pool: { headers: Record<string, string>; body?: string }[],
+) {
+  let i = 0
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: [
+      {
+        method,
+        path,
+        setupRequest: (req: autocannon.Request) => {
+          const next = pool[i++ % pool.length]!
+          return {
+            ...req,
+            headers: {
+              ...headers,
+              ...next.headers,
+              ...(next.body ? { 'content-type': 'application/json' } : {}),
+            },
+            ...(next.body ? { body: next.body } : {}),
+          }
+        },
+      },
+    ],
+  })
+  if (i > pool.length) console.warn(`  (pool of ${pool.length} sealed requests reused: replays were refused)`)
+  return {
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  }
+}
+
+async function runEngine(engine: 'pglite' | 'postgres', databaseUrl?: string) {
+  const rows: Record<string, unknown>[] = []
+  for (const encrypted of [false, true]) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'moc-bench-'))
+    const env = {
+      DATA_DIR: dataDir,
+      BODY_ENCRYPTION: encrypted ? 'on' : 'off',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    }
+    const first = await startServer(env)
+    await stop(first)
+    const server = await startServer(env) // ready time on existing data
+    const pid = server.proc.pid!
+    const login = { username: 'admin', password: PASSWORD }
+    const [seed] = await sealedRequests(false, 'POST', '/api/admin/login', login, 1)
+    const plainLogin = await fetch(`${base}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: seed!.body,
+    })
+    let token: string
+    if (encrypted) {
+      const env2 = (await (await fetch(`${base}/api/session/config`)).json()) as {
+        data: { kid: string; publicKey: string }
+      }
+      const codec = await createClientCodec(env2.data.publicKey, env2.data.kid)
+      const s = await codec.seal('POST', '/api/admin/login', login)
+      const res = await fetch(`${base}/api/admin/login`, {
+        method: 'POST',
+        headers: { ...s.headers, 'content-type': 'application/json' },
+        body: s.body,
+      })
+      token = ((await codec.open(s.nonce, await res.json())) as { data: { token: string } }).data.token
+    } else token = ((await plainLogin.json()) as { data: { token: string } }).data.token
+
+    const loginPool = await sealedRequests(encrypted, 'POST', '/api/admin/login', login, 3000)
+    const loginResult = await load('POST', '/api/admin/login', {}, loginPool)
+    const getPool = await sealedRequests(encrypted, 'GET', '/api/user/detail', undefined, 200_000)
+    const getResult = await load('GET', '/api/user/detail', { 'x-auth-token': token }, getPool)
+    rows.push({
+      engine,
+      encryption: encrypted ? 'on' : 'off',
+      'ready ms (existing data)': Math.round(server.readyMs),
+      'login req/s': loginResult.rps,
+      'login p99 ms': loginResult.p99,
+      'GET req/s': getResult.rps,
+      'GET p99 ms': getResult.p99,
+      'non-2xx': loginResult.non2xx + getResult.non2xx,
+      'RSS MB (end)': rssMb(pid, 'VmRSS'),
+      'peak RSS MB': rssMb(pid, 'VmHWM'),
+    })
+    await stop(server)
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  return rows
+}
+
+function freshPgDatabase(): { url: string; drop: () => void } | undefined {
+  const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+  const name = `moc_bench_${Date.now()}`
+  try {
+    execFileSync('psql', [admin, '-qc', `create database ${name}`], { stdio: 'ignore' })
+  } catch {
+    return undefined
+  }
+  const url = new URL(admin)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    drop: () => execFileSync('psql', [admin, '-qc', `drop database if exists ${name} with (force)`]),
+  }
+}
+
+const all = await runEngine('pglite')
+const pgA = freshPgDatabase()
+if (pgA) {
+  try {
+    all.push(...(await runEngine('postgres', pgA.url)))
+  } finally {
+    pgA.drop()
+  }
+} else console.warn('PostgreSQL not reachable: PGlite only')
+console.log(
+  `\n${CONNECTIONS} connections, ${DURATION} s per run, node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`,
+)
+console.table(all)

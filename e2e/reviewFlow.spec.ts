@@ -1,0 +1,220 @@
+import type { Locator, Page } from '@playwright/test'
+import { expect, signIn, signInAsAdmin, test, unique } from './fixtures.ts'
+import { confirmPopconfirm, popconfirmClosed } from './organisationHelpers.ts'
+import { sealedCall } from './sealedApi.ts'
+
+const OK = /确\s*定/
+const PASSWORD = 'Editor#2026a'
+
+/** The pending count the server reports for the article queue (0 when none). */
+async function articlePending(page: Page): Promise<number> {
+  const res = await sealedCall(page, 'GET', '/api/verify-center/pendingCounts')
+  expect(res.code).toBe(0)
+  return res.data.counts['/articleAudit'] ?? 0
+}
+
+/** The side menu's badge on an entry (antd Badge keeps the number in its title); none when zero. */
+function menuBadge(page: Page, label: string): Locator {
+  return page
+    .getByRole('navigation', { name: '侧边菜单' })
+    .locator('.moc-menu-label')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator('.ant-scroll-number')
+}
+
+async function expectBadge(page: Page, label: string, n: number) {
+  if (n > 0) await expect(menuBadge(page, label)).toHaveAttribute('title', String(n))
+  else await expect(menuBadge(page, label)).toHaveCount(0)
+}
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name: new RegExp(`^${name}`) }).click()
+}
+
+async function newArticle(page: Page, title: string) {
+  await page.goto('/contentArticle')
+  await page.getByRole('button', { name: '新增文章' }).click()
+  await expect(page.getByLabel('正文')).toBeVisible()
+  await page.getByLabel('标题').fill(title)
+  await page.getByLabel('正文').fill('<p>地铁三号线春节期间延长运营。</p>')
+}
+
+test('文章审核: submit, badge, reject with reason, resubmit, approve, take down; 免审发布 needs its permission', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  await signInAsAdmin(page)
+  const before = await articlePending(page)
+
+  // The editor writes an article and submits it from the form.
+  const title = unique('地铁延长运营')
+  await newArticle(page, title)
+  await page.getByRole('button', { name: '保存并提交审核' }).click()
+  await expect(page.getByText('保存成功，已提交审核')).toBeVisible()
+  await expect(page).toHaveURL(/\/contentArticle(\?|$)/)
+  const row = page.getByRole('row').filter({ hasText: title })
+  await expect(row.getByText('待审核')).toBeVisible()
+
+  // The queue's badge counts it, and the 审核中心 group shows the sum.
+  expect(await articlePending(page)).toBe(before + 1)
+  await page.getByRole('navigation', { name: '侧边菜单' }).getByText('审核中心', { exact: true }).click()
+  await expectBadge(page, '文章审核', before + 1)
+  await expect(menuBadge(page, '审核中心')).toHaveAttribute('title', /^\d+$/)
+
+  // In the queue it is pending; rejecting asks for a reason first.
+  await page.goto('/articleAudit')
+  await expect(page.getByRole('tab', { name: '待审核' })).toHaveAttribute('aria-selected', 'true')
+  const pending = page.getByRole('row').filter({ hasText: title })
+  await expect(pending).toBeVisible()
+  await pending.getByRole('button', { name: /驳\s*回/ }).click()
+  const dialog = page.getByRole('dialog').filter({ hasText: '驳回原因' })
+  await dialog.getByRole('button', { name: '确定驳回' }).click()
+  await expect(dialog.getByText('请输入驳回原因')).toBeVisible()
+  const reason = '标题需注明线路和日期'
+  await dialog.getByLabel('驳回原因').fill(reason)
+  await dialog.getByRole('button', { name: '确定驳回' }).click()
+  await expect(page.getByText('已驳回', { exact: true })).toBeVisible()
+  await expect(pending).toHaveCount(0)
+  await expectBadge(page, '文章审核', before)
+
+  // 审核记录 keeps the decision and its reason; the tab lives in the URL.
+  await openTab(page, '审核记录')
+  await expect(page).toHaveURL(/type=wait/)
+  const record = page.getByRole('row').filter({ hasText: title }).first()
+  await expect(record.getByText(reason)).toBeVisible()
+  await expect(record.getByText('驳回', { exact: true })).toBeVisible()
+
+  // Back with the editor: the item is rejected and the form shows why.
+  await page.goto('/contentArticle')
+  await expect(row.getByText('已驳回')).toBeVisible()
+  await row.getByRole('button', { name: /编\s*辑/ }).click()
+  await expect(page.getByText(`驳回原因：${reason}`)).toBeVisible()
+  await expect(page.locator('.moc-review-status').getByText('已驳回').first()).toBeVisible()
+  await page.getByLabel('标题').fill(`${title}（3号线）`)
+  await page.getByRole('button', { name: '保存并提交审核' }).click()
+  await expect(page.getByText('保存成功，已提交审核')).toBeVisible()
+  const resubmitted = page.getByRole('row').filter({ hasText: `${title}（3号线）` })
+  await expect(resubmitted.getByText('待审核')).toBeVisible()
+  // Only the article queue exists yet, so the group's sum is its count.
+  await expect(menuBadge(page, '审核中心')).toHaveAttribute('title', String(before + 1))
+
+  // The reviewer opens it: read-only item with its log, then approves.
+  await page.goto('/articleAudit')
+  await page
+    .getByRole('row')
+    .filter({ hasText: `${title}（3号线）` })
+    .getByRole('button', { name: /审\s*核/ })
+    .click()
+  await expect(page).toHaveURL(/\/articleAuditDetail\?id=\d+$/)
+  await expect(page.getByText('地铁三号线春节期间延长运营。')).toBeVisible()
+  await expect(page.locator('.moc-review-log').getByText(reason)).toBeVisible()
+  await page.getByRole('button', { name: /通\s*过/ }).click()
+  await page.getByRole('dialog').filter({ hasText: '确定审核通过' }).getByRole('button', { name: OK }).click()
+  await expect(page.getByText('审核通过', { exact: true })).toBeVisible()
+  await expect(page).toHaveURL(/\/articleAudit/)
+  await expectBadge(page, '文章审核', before)
+  expect(await articlePending(page)).toBe(before)
+
+  // Published: 文章列表 shows 已通过; 下线 takes it down to the draft box.
+  await page.goto('/contentArticle')
+  await expect(resubmitted.getByText('已通过')).toBeVisible()
+  await resubmitted.getByRole('button', { name: /下\s*线/ }).click()
+  await confirmPopconfirm(page)
+  await popconfirmClosed(page)
+  await expect(page.getByText('已下线')).toBeVisible()
+  await expect(resubmitted).toHaveCount(0)
+  await openTab(page, '草稿箱')
+  await expect(resubmitted.getByText('草稿', { exact: true })).toBeVisible()
+
+  // The super admin may publish a draft without review.
+  await resubmitted.getByRole('button', { name: '免审发布' }).click()
+  await confirmPopconfirm(page)
+  await popconfirmClosed(page)
+  await expect(page.getByText('已发布')).toBeVisible()
+  await openTab(page, '文章列表')
+  await expect(resubmitted.getByText('已通过')).toBeVisible()
+
+  // Batches: two drafts submitted together from the draft box, approved together in the queue.
+  const batchTitle = unique('批量审核')
+  for (const n of [1, 2]) {
+    const added = await sealedCall(page, 'POST', '/api/content/add', {
+      kind: 'article',
+      title: `${batchTitle}-${n}`,
+      body: '<p>批量</p>',
+    })
+    expect(added.code).toBe(0)
+  }
+  await page.goto('/contentArticle?type=draft')
+  const batchRows = page.getByRole('row').filter({ hasText: batchTitle })
+  await expect(batchRows).toHaveCount(2)
+  for (const r of await batchRows.all()) await r.getByRole('checkbox').check()
+  await page.getByRole('button', { name: '批量提交审核' }).click()
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: '确定提交选中的2条内容审核？' })
+    .getByRole('button', { name: OK })
+    .click()
+  await expect(page.getByText('已提交审核')).toBeVisible()
+  await expect(batchRows).toHaveCount(0)
+  await page.goto('/articleAudit')
+  const queued = page.getByRole('row').filter({ hasText: batchTitle })
+  await expect(queued).toHaveCount(2)
+  for (const r of await queued.all()) await r.getByRole('checkbox').check()
+  await page.getByRole('button', { name: '批量通过' }).click()
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: '确定审核通过选中的2条内容？' })
+    .getByRole('button', { name: OK })
+    .click()
+  await expect(page.getByText('审核通过', { exact: true })).toBeVisible()
+  await expect(queued).toHaveCount(0)
+
+  // An editor whose role lacks 免审发布 never sees it, on a row or as a batch action.
+  const role = await sealedCall(page, 'POST', '/api/role', {
+    name: unique('文章编辑'),
+    power: {
+      '内容-文章': ['查看', '添加', '编辑', '提交审核'].map((actionName) => ({ actionName, exists: true })),
+    },
+    powerMenuAttrs: ['/contentArticle'],
+  })
+  expect(role.code).toBe(0)
+  const username = unique('wz')
+  const account = await sealedCall(page, 'POST', '/api/admin/create', {
+    username,
+    password: PASSWORD,
+    realName: '文字编辑',
+    roleId: role.data.id,
+  })
+  expect(account.code).toBe(0)
+  const context = await browser.newContext({ locale: 'zh-CN' })
+  const editor = await context.newPage()
+  await signIn(editor, username, PASSWORD)
+  await expect(editor).toHaveURL(/\/dashboard$/)
+  const draftTitle = unique('编辑草稿')
+  await newArticle(editor, draftTitle)
+  await editor.getByRole('button', { name: /^保\s*存$/ }).click()
+  await expect(editor.getByText('保存成功')).toBeVisible()
+  await openTab(editor, '草稿箱')
+  const draft = editor.getByRole('row').filter({ hasText: draftTitle })
+  await expect(draft.getByRole('button', { name: '提交审核' })).toBeVisible()
+  await expect(editor.getByRole('button', { name: /免审发布/ })).toHaveCount(0)
+  await expect(editor.getByRole('button', { name: /下\s*线/ })).toHaveCount(0)
+  // Nor does the editor see the review centre, so no badge call is made for them.
+  await expect(
+    editor.getByRole('navigation', { name: '侧边菜单' }).getByText('审核中心', { exact: true }),
+  ).toHaveCount(0)
+  // The editor submits from the list, and may revert a pending submission of their own.
+  await draft.getByRole('button', { name: '提交审核' }).click()
+  await confirmPopconfirm(editor)
+  await popconfirmClosed(editor)
+  await expect(editor.getByText('已提交审核')).toBeVisible()
+  await openTab(editor, '文章列表')
+  await expect(draft.getByText('待审核')).toBeVisible()
+  await draft.getByRole('button', { name: /撤\s*回/ }).click()
+  await confirmPopconfirm(editor)
+  await popconfirmClosed(editor)
+  await expect(editor.getByText('已撤回')).toBeVisible()
+  await expect(draft).toHaveCount(0)
+  await context.close()
+})

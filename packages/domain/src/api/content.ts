@@ -1,0 +1,100 @@
+import { z } from 'zod'
+
+/** Spec §4 lists: 30 rows by default, 30/50/100 offered, never more than 100. */
+export const CONTENT_PAGE_SIZE = 30
+export const CONTENT_PAGE_SIZE_MAX = 100
+/** The edit lock of an item lapses when its holder stops refreshing it for this long. */
+export const CONTENT_LOCK_MS = 5 * 60_000
+
+export const contentMessages = {
+  unknownType: '未知的列表类型',
+  notFound: '内容不存在',
+  recycled: '回收站中的内容不能编辑，请先恢复',
+  notRecycled: '内容不在回收站中',
+  noRecycleRight: '没有回收站权限，不能彻底删除',
+  displayWindow: '展示结束时间不能早于开始时间',
+  lockedBy: (name: string) => `${name} 正在编辑`,
+} as const
+
+const kind = z.string().min(1).max(40)
+const id = z.coerce.number().int().positive()
+/** Spec §7 batch calls: `ids`, an array of ids (1–100). */
+export const contentIdsSchema = z.array(z.number().int().positive()).min(1).max(CONTENT_PAGE_SIZE_MAX)
+
+/** GET (query) and POST (body) /api/content/list. */
+export const contentListQuerySchema = z.object({
+  kind,
+  /** The tab (query `type` of the list screen); default the definition's first. */
+  type: z.string().max(40).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(CONTENT_PAGE_SIZE_MAX).default(CONTENT_PAGE_SIZE),
+  /** Title keyword (contains). */
+  title: z.string().trim().max(100).optional(),
+  /** Creator filter (spec §6): an account name among the caller's creator options. */
+  createdBy: z.string().trim().max(50).optional(),
+  verifyState: z.coerce.number().int().min(0).max(9).optional(),
+  /** Created-at range, ISO date-times. */
+  startTime: z.iso.datetime({ offset: true }).optional(),
+  endTime: z.iso.datetime({ offset: true }).optional(),
+})
+
+export const contentNumsQuerySchema = z.object({ kind, createdBy: z.string().trim().max(50).optional() })
+
+export const contentSameQuerySchema = z.object({
+  kind,
+  title: z.string().trim().min(1).max(100),
+  /** The item being edited, left out of the duplicates. */
+  id: id.optional(),
+})
+
+export const contentIdQuerySchema = z.object({ kind, id })
+
+/** Every content item's server-maintained values (spec §3 content entry and counts). */
+export const contentItemSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  title: z.string(),
+  cover: z.string(),
+  verifyState: z.number().int(),
+  processType: z.string().nullable(),
+  showState: z.boolean(),
+  isFirst: z.boolean(),
+  viewNum: z.number().int(),
+  operateViewNum: z.number().int().nullable(),
+  likeNum: z.number().int(),
+  operateLikeNum: z.number().int().nullable(),
+  createdBy: z.number().int(),
+  creatorName: z.string(),
+  departmentId: z.number().int().nullable(),
+  displayStart: z.string().nullable(),
+  displayEnd: z.string().nullable(),
+  displayFlag: z.number().int(),
+  publishedAt: z.string().nullable(),
+  recycledAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type ContentItem = z.infer<typeof contentItemSchema>
+
+/** The detail: the item plus every field of its definition, by field name. */
+export const contentDetailSchema = contentItemSchema.extend({
+  fields: z.record(z.string(), z.unknown()),
+  lockedBy: z.number().int().nullable(),
+  lockedAt: z.string().nullable(),
+})
+
+export const contentSameItemSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  title: z.string(),
+  verifyState: z.number().int(),
+  createdAt: z.string(),
+})
+
+/** GET /api/content/article/lock: whether the caller holds the lock, and who does. */
+export const contentLockSchema = z.object({
+  locked: z.boolean(),
+  holderId: z.number().int().nullable(),
+  holderName: z.string(),
+  expiresAt: z.string().nullable(),
+})

@@ -1,0 +1,149 @@
+import { z } from 'zod'
+import { CONTENT_PAGE_SIZE, CONTENT_PAGE_SIZE_MAX, contentIdsSchema } from './content.ts'
+
+/** Review workflow (DESIGN §5, docs/decisions/0007-review-workflow.md). */
+export const REJECT_REASON_MAX = 200
+
+export const reviewMessages = {
+  notDraft: '只有草稿或被驳回的内容可以提交审核',
+  notPending: '内容不在待审核状态',
+  notPublished: '只有已发布的内容可以撤回',
+  alreadyPublished: '内容已发布',
+  notYourNode: '当前审核节点不属于您',
+  notSubmitter: '只有提交人或有撤销审核权限的账号可以撤回审核',
+  recycled: '回收站中的内容不能操作，请先恢复',
+  reasonRequired: '请输入驳回原因',
+  processInUse: '审核流程正在使用，不能删除',
+  stateInUse: '该节点上还有待审核内容，不能删除',
+  unknownProcess: '审核流程不存在',
+  unknownResType: '未知的审核类型',
+} as const
+
+/** Resource-log actions (process_resource_log.action). */
+export const REVIEW_ACTIONS = ['submit', 'pass', 'reject', 'withdraw', 'revoke', 'publish'] as const
+export type ReviewAction = (typeof REVIEW_ACTIONS)[number]
+
+const kind = z.string().min(1).max(40)
+const resType = z.string().min(1).max(40)
+
+/** POST /api/content/examination, /api/content/publish/noExamine, /api/content/revoke/batch. */
+export const kindIdsSchema = z.object({ kind, ids: contentIdsSchema })
+/** POST /api/content/article/revert. */
+export const idsSchema = z.object({ ids: contentIdsSchema })
+/** POST /api/verify-center/approved. */
+export const approveSchema = z.object({ resType, ids: contentIdsSchema })
+/** POST /api/verify-center/rejection. */
+export const rejectSchema = z.object({
+  resType,
+  ids: contentIdsSchema,
+  reason: z.string().trim().min(1, reviewMessages.reasonRequired).max(REJECT_REASON_MAX),
+})
+/** Every transition answers how many items it changed. */
+export const transitionResultSchema = z.object({ updated: z.number().int() })
+
+/** GET /api/verify-center/<resType>: type list (pending, mine to act on) or wait (my past decisions). */
+export const queueQuerySchema = z.object({
+  type: z.enum(['list', 'wait']).default('list'),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(CONTENT_PAGE_SIZE_MAX).default(CONTENT_PAGE_SIZE),
+})
+
+/** A row of either queue tab: the item, its current state and node; on `wait`, the decision taken. */
+export const queueItemSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  title: z.string(),
+  cover: z.string(),
+  verifyState: z.number().int(),
+  processType: z.string().nullable(),
+  createdBy: z.number().int(),
+  creatorName: z.string(),
+  submittedBy: z.number().int().nullable(),
+  submitterName: z.string(),
+  submittedAt: z.string().nullable(),
+  /** The current node (list) — null with the implicit single node. */
+  stateId: z.number().int().nullable(),
+  stateName: z.string(),
+  /** wait: the log entry of the caller's decision. */
+  logId: z.number().int().nullable(),
+  action: z.string().nullable(),
+  comment: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+})
+
+/** GET /api/verify-center/pendingCounts: per queue path, only the queues the caller may review. */
+export const pendingCountsSchema = z.object({
+  counts: z.record(z.string(), z.number().int()),
+  total: z.number().int(),
+})
+
+/** GET /api/process/resource/log?resId= */
+export const resourceLogQuerySchema = z.object({ resId: z.coerce.number().int().positive() })
+export const resourceLogItemSchema = z.object({
+  id: z.number().int(),
+  contentId: z.number().int(),
+  resType: z.string(),
+  action: z.string(),
+  actorId: z.number().int(),
+  actorName: z.string(),
+  stateId: z.number().int().nullable(),
+  stateName: z.string(),
+  comment: z.string(),
+  createdAt: z.string(),
+})
+
+// Process library (审核流程).
+const ids = z.array(z.number().int().positive()).max(500)
+export const processBodySchema = z.object({
+  name: z.string().trim().min(1).max(50),
+  description: z.string().trim().max(200).default(''),
+})
+export const processUpdateSchema = processBodySchema.extend({ id: z.number().int().positive() })
+export const idBodySchema = z.object({ id: z.number().int().positive() })
+export const processSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  /** The resTypes that use it. */
+  resTypes: z.array(z.string()),
+  stateCount: z.number().int(),
+  createdAt: z.string(),
+})
+export const processListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(CONTENT_PAGE_SIZE_MAX).default(CONTENT_PAGE_SIZE),
+  name: z.string().trim().max(50).optional(),
+})
+export const stateBodySchema = z.object({
+  processId: z.number().int().positive(),
+  name: z.string().trim().min(1).max(50),
+  /** Order within the process; default: after the last node. */
+  sort: z.number().int().min(0).max(10_000).optional(),
+  roleIds: ids.default([]),
+  adminIds: ids.default([]),
+})
+export const stateUpdateSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string().trim().min(1).max(50),
+  sort: z.number().int().min(0).max(10_000),
+  roleIds: ids,
+  adminIds: ids,
+})
+export const stateListQuerySchema = z.object({ processId: z.coerce.number().int().positive() })
+export const stateSchema = z.object({
+  id: z.number().int(),
+  processId: z.number().int(),
+  sort: z.number().int(),
+  name: z.string(),
+  roleIds: z.array(z.number().int()),
+  adminIds: z.array(z.number().int()),
+})
+/** POST /api/process/setting: bind a resType to a process, or null for the implicit single node. */
+export const settingBodySchema = z.object({ resType, processId: z.number().int().positive().nullable() })
+export const settingSchema = z.object({
+  resType: z.string(),
+  label: z.string(),
+  queue: z.string(),
+  processId: z.number().int().nullable(),
+  processName: z.string(),
+})

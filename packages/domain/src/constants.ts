@@ -1,0 +1,20 @@
+/** Spec §9 numbers, named. */
+export const PASSWORD_MIN_LENGTH = 8
+export const VERIFY_CODE_COOLDOWN_S = 29
+export const VERIFY_CODE_TTL_S = 300
+export const VERIFY_CODE_MAX_TRIES = 5
+export const VERIFY_CODE_LENGTH = 6
+export const PAGE_SIZE_DEFAULT = 30
+export const PAGE_SIZES = [30, 50, 100] as const
+export const PAGER_COUNT = 5
+export const PENDING_COUNT_REFRESH_MS = 60_000
+export const PRELOADER_MS = 2500
+export const DESKTOP_MIN_WIDTH = 992
+export const CHUNK_RELOAD_GUARD_MS = 60_000
+export const HTTP_TIMEOUT_MS = 3_600_000
+export const TOAST_SUCCESS_S = 1
+export const TOAST_ERROR_S = 1.5
+/** Footer copyright starts here (spec §1). */
+export const COPYRIGHT_START_YEAR = 2021
+export const SUPER_ADMIN_ROLE_ID = 1
+export const SUPER_ADMIN_USERNAME = 'admin'

@@ -1,0 +1,80 @@
+import { z } from 'zod'
+import type { FieldDef, ResourceDef } from './types.ts'
+
+const DEFAULT_TEXT_MAX = 1000
+const DEFAULT_RICH_TEXT_MAX = 500_000
+const MAX_COUNT = 2_000_000_000
+
+/** A link the console stores: http(s) or a path on this site. */
+const isLink = (v: string) => v === '' || /^(https?:\/\/|\/(?!\/))/i.test(v)
+
+/**
+ * The zod schema of one field's submitted value (server validation and the web form share it). Optional
+ * fields take their default when left out; messages are Chinese (FieldDef.invalid, spec §5).
+ */
+export function fieldSchema(f: FieldDef): z.ZodType {
+  const invalid = f.invalid ?? `${f.label}填写有误`
+  switch (f.kind) {
+    case 'text':
+    case 'textarea': {
+      const s = z
+        .string(invalid)
+        .trim()
+        .max(f.max ?? DEFAULT_TEXT_MAX, `${f.label}不能超过${f.max ?? DEFAULT_TEXT_MAX}个字`)
+      return f.required ? s.min(1, `请输入${f.label}`) : s.default(String(f.default ?? ''))
+    }
+    case 'richText': {
+      const s = z.string(invalid).max(f.max ?? DEFAULT_RICH_TEXT_MAX, `${f.label}过长`)
+      return f.required ? s.min(1, `请输入${f.label}`) : s.default('')
+    }
+    case 'image':
+    case 'video':
+    case 'url': {
+      const s = z
+        .string(invalid)
+        .trim()
+        .max(f.max ?? DEFAULT_TEXT_MAX, invalid)
+        .refine(isLink, invalid)
+      return f.required ? s.min(1, `请上传${f.label}`) : s.default('')
+    }
+    case 'number':
+      // Spec §5 operations counts: empty is accepted (null); otherwise a non-negative integer.
+      return z.preprocess(
+        (v) =>
+          v === '' || v === undefined ? null : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v,
+        z
+          .number(invalid)
+          .int(invalid)
+          .min(f.min ?? 0, invalid)
+          .max(f.max ?? MAX_COUNT, invalid)
+          .nullable(),
+      )
+    case 'switch':
+      return z.boolean(invalid).default(Boolean(f.default ?? false))
+    case 'select': {
+      const keys = Object.keys(f.options ?? {})
+      const s = z.enum(keys as [string, ...string[]], invalid)
+      return f.required ? s : s.optional()
+    }
+    case 'datetime':
+      return z.iso.datetime({ offset: true, error: invalid }).nullable().default(null)
+    case 'tags':
+    case 'relation':
+      return z
+        .array(z.number().int().positive(), invalid)
+        .max(f.max ?? 100, invalid)
+        .default([])
+    case 'mediaAccount':
+      return f.required
+        ? z.number(invalid).int().positive()
+        : z.number(invalid).int().positive().nullable().default(null)
+  }
+}
+
+/** The object schema of a definition's editable fields (form fields that are not read-only). */
+export function fieldsSchema(def: ResourceDef) {
+  const shape: Record<string, z.ZodType> = {}
+  for (const [name, f] of Object.entries(def.fields))
+    if (f.form !== false && !f.readOnly) shape[name] = fieldSchema(f)
+  return z.object(shape)
+}

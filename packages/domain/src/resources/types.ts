@@ -1,0 +1,170 @@
+import type { ActionName } from '../permissions/actions.ts'
+
+/**
+ * The resource-definition vocabulary (DESIGN.md §4). One definition per entity type drives the server
+ * engine (routes, validation, permission checks, data scope, operation log, review transitions) and the
+ * web engine (list page, form, detail view, preview). A definition says what is special about a type;
+ * everything it leaves out takes the engine's default, applied once by `defineResource`.
+ */
+
+/** Field kinds the engine knows how to validate, store, draw in a form and show in a list/detail. */
+export type FieldKind =
+  | 'text' // single line
+  | 'textarea' // multi-line plain text
+  | 'richText' // sanitized HTML (server-side allow-list, rules/richText.ts)
+  | 'image' // an image URL (media picker once the media-library issue lands)
+  | 'video' // a video URL (media picker later)
+  | 'url'
+  | 'number'
+  | 'switch'
+  | 'select' // one of `options`
+  | 'datetime' // ISO string
+  | 'tags' // tag ids (paged select of /api/tag/findTags)
+  | 'mediaAccount' // media-account id (paged select)
+  | 'relation' // ids of items of another resource (`relation.resource`), ordered
+
+export interface FieldDef {
+  kind: FieldKind
+  label: string
+  required?: boolean
+  /** Text length limits (characters) or number range. */
+  max?: number
+  min?: number
+  /** For `select`: value → Chinese label, in display order. */
+  options?: Record<string, string>
+  /** For `relation`: the related resource's name. */
+  relation?: { resource: string; multiple?: boolean }
+  /** Placeholder / help shown under the form field. */
+  help?: string
+  /** Where the field appears; default: form and detail yes, list no, search no. */
+  list?: boolean
+  search?: boolean
+  form?: boolean
+  detail?: boolean
+  /** Value when the field is left out (default: '' for text kinds, false, null, []). */
+  default?: string | number | boolean
+  /** Shown, not editable, in the form (e.g. counts maintained by the server). */
+  readOnly?: boolean
+  /** The Chinese message when a value is refused (e.g. 运营阅读数填写有误, spec §5); default: `${label}填写有误`. */
+  invalid?: string
+}
+
+/**
+ * What a list tab filters on: only the engine's state dimensions, each of which the server keeps counted
+ * (content_count), so a tab's exact total never needs count(*). `recycled` defaults to false (every tab but
+ * the recycle bin hides recycled items); verifyState is 0 draft, 1 passed, 2 rejected, 3 pending (≥ 3 delivered).
+ */
+export interface ListFilter {
+  recycled?: boolean
+  verifyState?: number | { not: number }
+  isFirst?: boolean
+}
+
+/** A named filter of the list: a spec query `type` value (e.g. article, first, draft, recycle). */
+export interface ListTypeDef {
+  label: string
+  /** The tab's filter (see ListFilter); `{}` lists every item that is not in the recycle bin. */
+  where: ListFilter
+  /** The recycle bin: lists only recycled items, whose row actions are restore / delete for ever. */
+  recycle?: boolean
+}
+
+/** The shared, small vocabulary of actions (DESIGN.md §4), each bound to a permission action. */
+export type ResourceAction =
+  | 'list'
+  | 'detail'
+  | 'create'
+  | 'update'
+  | 'remove'
+  | 'show'
+  | 'hide'
+  | 'recycle'
+  | 'restore'
+  | 'submit'
+  | 'revoke'
+  | 'approve'
+  | 'reject'
+  | 'withdraw'
+  | 'publishNoExamine'
+  | 'lock'
+  | 'export'
+  | 'import'
+
+/** The permission action each resource action needs on the definition's permission page (spec §6). */
+export const actionPermission: Record<ResourceAction, ActionName> = {
+  list: '查看',
+  detail: '查看',
+  create: '添加',
+  update: '编辑',
+  remove: '删除',
+  show: '显示/隐藏',
+  hide: '显示/隐藏',
+  recycle: '回收站',
+  restore: '回收站',
+  submit: '提交审核',
+  revoke: '撤销审核',
+  approve: '审核',
+  reject: '审核',
+  withdraw: '撤销审核',
+  publishNoExamine: '免审发布',
+  lock: '编辑',
+  export: '导出',
+  import: '导入',
+}
+
+export interface ReviewDef {
+  /** The review queue's screen path, e.g. '/articleAudit'. */
+  queue: string
+  /** Permission page of the queue, e.g. '文章审核'. */
+  permissionPage: string
+  /** resType of spec §7 pending counts and of the process library (article, video, ...). */
+  resType: string
+}
+
+export interface ResourceDef {
+  /** Identifier from the glossary, e.g. 'article'. */
+  name: string
+  /** Chinese name, e.g. '文章'. */
+  label: string
+  /** Content-family types share the `content` table and are told apart by `kind`. */
+  storage: { table: 'content'; kind: string } | { table: string }
+  /** Permission page (spec §6), e.g. '内容-文章'. */
+  permissionPage: string
+  /** Screens: the list path and the detail/edit path from the catalogue. */
+  screens: { list: string; detail: string }
+  fields: Record<string, FieldDef>
+  list: {
+    /** Query `type` tabs in spec order; the first is the default. */
+    types: Record<string, ListTypeDef>
+    /** Field names shown as columns, in order (plus the engine's state/time/actions columns). */
+    columns: string[]
+    /** Default sort: newest first unless said otherwise. */
+    sort?: { field: string; order: 'asc' | 'desc' }
+  }
+  /** Actions this type supports beyond list/detail/create/update/remove. */
+  actions: ResourceAction[]
+  review?: ReviewDef
+  /**
+   * API paths that differ from the engine's convention, as 'METHOD /api/...'. Content-family convention
+   * (docs/decisions/0006-content-engine.md): GET|POST /api/content/list, /api/content/nums, GET /api/content/same,
+   * GET /api/content/detail, POST /api/content/add|modify|restore|showState, POST /api/content/<name>/delete,
+   * GET /api/content/<name>/lock — shared paths take `kind` = the definition's storage kind.
+   */
+  api?: Partial<Record<ResourceAction, string>>
+  /** Content types whose view counts are shown (spec §3); others show '--'. */
+  counts?: { view: boolean; like: boolean }
+}
+
+/** Applies the defaults once, so consumers never re-check optional keys. */
+export function defineResource<const D extends ResourceDef>(def: D): D {
+  for (const [name, f] of Object.entries(def.fields)) {
+    f.form ??= !f.readOnly
+    f.detail ??= true
+    f.list ??= def.list.columns.includes(name)
+    f.search ??= false
+    f.invalid ??= `${f.label}填写有误`
+  }
+  for (const t of Object.values(def.list.types)) t.where.recycled ??= !!t.recycle
+  def.list.sort ??= { field: 'createdAt', order: 'desc' }
+  return def
+}

@@ -1,0 +1,112 @@
+import helmet from '@fastify/helmet'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyInstance, LogController } from 'fastify'
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod'
+import { contentRoutes } from './engine/contentRoutes.ts'
+import { processRoutes } from './engine/processRoutes.ts'
+import { reviewRoutes } from './engine/reviewRoutes.ts'
+import { menuRoutes } from './modules/auth/menu.ts'
+import { authRoutes } from './modules/auth/routes.ts'
+import { configureRoutes } from './modules/configure/routes.ts'
+import { organisationRoutes } from './modules/organisation/routes.ts'
+import { rolesRoutes } from './modules/roles/routes.ts'
+import { settingsRoutes } from './modules/settings/routes.ts'
+import { smsRoutes } from './modules/sms/routes.ts'
+import { ssoRoutes } from './modules/sso/routes.ts'
+import { syslogRoutes } from './modules/syslog/routes.ts'
+import { systemRoutes } from './modules/system/routes.ts'
+import { registerApiHeaders } from './platform/apiHeaders.ts'
+import { registerAuditLog } from './platform/auditLog.ts'
+import { registerCodec } from './platform/codecHooks.ts'
+import type { Ctx } from './platform/context.ts'
+import { registerErrorHandler } from './platform/errorHandler.ts'
+import './platform/fastifyTypes.ts'
+import { registerGuard } from './platform/guard.ts'
+import { strictValidatorCompiler } from './platform/strictBody.ts'
+import { findWebDist, registerWeb } from './web.ts'
+
+/** Never logged: tokens, cookies, passwords. */
+const redact = [
+  'req.headers["x-auth-token"]',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.password',
+  '*.newPassword',
+]
+
+export interface BuildOptions {
+  logger?: boolean
+  /** Serve the built web app (default: when it has been built). */
+  web?: boolean
+}
+
+/** Builds the whole HTTP app without listening; tests drive it with `inject`. */
+export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: ctx.config.logLevel, redact },
+    bodyLimit: ctx.config.bodyLimit,
+    trustProxy: ctx.config.trustProxy,
+    logController: new LogController({
+      disableRequestLogging: !['debug', 'trace'].includes(ctx.config.logLevel),
+    }),
+  })
+  app.setValidatorCompiler(strictValidatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  await app.register(helmet, {
+    enableCSPNonces: true,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  })
+  registerApiHeaders(app)
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: '融媒体运营后台 API',
+        version: '0.1.0',
+        description:
+          'Envelope {code, msg, data}; header x-auth-token. Bodies shown in plaintext: the web client seals them (x-encrypt: 111, see docs/api.md).',
+      },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+
+  registerErrorHandler(app)
+  registerAuditLog(app, ctx)
+  // The codec opens sealed bodies before the guard reads a body's `kind` (both in preValidation).
+  registerCodec(app, ctx)
+  registerGuard(app, ctx)
+
+  await authRoutes(app, ctx)
+  await menuRoutes(app, ctx)
+  await systemRoutes(app, ctx)
+  await organisationRoutes(app, ctx)
+  await rolesRoutes(app, ctx)
+  await settingsRoutes(app, ctx)
+  await smsRoutes(app, ctx)
+  await ssoRoutes(app, ctx)
+  await syslogRoutes(app, ctx)
+  await configureRoutes(app, ctx)
+  await contentRoutes(app, ctx)
+  await reviewRoutes(app, ctx)
+  await processRoutes(app, ctx)
+  await registerWeb(app, opts.web === false ? undefined : findWebDist(ctx.config.webDist))
+  return app
+}

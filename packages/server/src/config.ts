@@ -1,0 +1,82 @@
+import { z } from 'zod'
+
+const bool = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'])
+  .transform((v) => v === 'on' || v === 'true' || v === '1')
+
+/** Every environment variable the server reads, validated once (README lists the same table). */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  BODY_ENCRYPTION: bool.default(true),
+  APP_ENV: z.enum(['DEVELOP', 'RELEASE']).default('RELEASE'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
+  SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_LOCK_MINUTES: z.coerce.number().positive().default(15),
+  LOGIN_IP_MAX_FAILURES: z.coerce.number().int().positive().default(30),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: bool.default(false),
+  /** The origin users reach the console at; the SSO issuer is `<PUBLIC_URL>/api/oidc`. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) origin' })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+})
+
+export type Config = {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  adminPassword: string | undefined
+  bodyEncryption: boolean
+  appEnv: 'DEVELOP' | 'RELEASE'
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
+  sessionIdleMs: number
+  sessionMaxMs: number
+  loginMaxFailures: number
+  loginLockMs: number
+  loginIpMaxFailures: number
+  bodyLimit: number
+  webDist: string | undefined
+  trustProxy: boolean
+  /** Origin of the console as users reach it (no trailing slash); default http://localhost:PORT. */
+  publicUrl: string
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    adminPassword: e.ADMIN_PASSWORD,
+    bodyEncryption: e.BODY_ENCRYPTION,
+    appEnv: e.APP_ENV,
+    logLevel: e.LOG_LEVEL,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginLockMs: e.LOGIN_LOCK_MINUTES * 60_000,
+    loginIpMaxFailures: e.LOGIN_IP_MAX_FAILURES,
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    webDist: e.WEB_DIST,
+    trustProxy: e.TRUST_PROXY,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+  }
+}

@@ -1,0 +1,402 @@
+import { ACCOUNT_STATE } from '@moc/domain/api/accounts'
+import { sql } from 'drizzle-orm'
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+
+/** 角色: the permission map and menu visibility of a group of accounts. Role 1 is the super administrator. */
+export const role = pgTable('role', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  power: jsonb('power')
+    .$type<Record<string, { actionName: string; exists: boolean }[]>>()
+    .notNull()
+    .default({}),
+  powerMenuAttrs: jsonb('power_menu_attrs').$type<string[]>().notNull().default([]),
+  permissionDepartment: text('permission_department').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+/** 部门 (组织架构): a tree of departments; a role's permissionDepartment names these ids. */
+export const department = pgTable(
+  'department',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => department.id),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('department_parent').on(t.parentId)],
+)
+
+/** 职位: job titles an account can hold. */
+export const position = pgTable(
+  'position',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('position_name').on(t.name)],
+)
+
+/** Account states (0 awaiting approval, 1 enabled, 2 disabled, 3 deleted), shared with the web. */
+export const ADMIN_STATE = ACCOUNT_STATE
+
+/** 账号: a back-office staff account. */
+export const admin = pgTable(
+  'admin',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    realName: text('real_name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    roleId: integer('role_id').references(() => role.id),
+    state: integer('state').notNull().default(1),
+    requireSms: boolean('require_sms').notNull().default(false),
+    xiumiOpenId: text('xiumi_open_id'),
+    departmentId: integer('department_id').references(() => department.id),
+    positionId: integer('position_id').references(() => position.id),
+    /** 部门负责人 */
+    isDirector: boolean('is_director').notNull().default(false),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    preferences: jsonb('preferences').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('admin_username_lower').on(sql`lower(${t.username})`),
+    index('admin_state').on(t.state),
+    index('admin_department').on(t.departmentId),
+    index('admin_role').on(t.roleId),
+  ],
+)
+
+/** A signed-in session; only the SHA-256 of the opaque token is stored. */
+export const session = pgTable(
+  'session',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admin.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    revokeReason: text('revoke_reason'),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [index('session_admin').on(t.adminId)],
+)
+
+/** One-time SMS codes (hashed) for second-factor login, profile changes and password reset. */
+export const verifyCode = pgTable(
+  'verify_code',
+  {
+    id: serial('id').primaryKey(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose').notNull(),
+    adminId: integer('admin_id'),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verify_code_lookup').on(t.phone, t.purpose, t.createdAt)],
+)
+
+/** The built-in SMS provider's outbox: what would have been sent, readable by super administrators. */
+export const smsOutbox = pgTable('sms_outbox', {
+  id: serial('id').primaryKey(),
+  phone: text('phone').notNull(),
+  content: text('content').notNull(),
+  purpose: text('purpose').notNull(),
+  createdAt: createdAt(),
+})
+
+/** 操作日志: append-only; written by every mutating call and every sign-in attempt. */
+export const operationLog = pgTable(
+  'operation_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adminId: integer('admin_id'),
+    username: text('username').notNull().default(''),
+    /** Permission page of the route (e.g. 系统-账号), '' for sign-in and open routes. */
+    page: text('page').notNull().default(''),
+    action: text('action').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    target: text('target').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    result: text('result').notNull(),
+    code: integer('code').notNull(),
+    status: integer('status').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('operation_log_created').on(t.createdAt),
+    index('operation_log_admin').on(t.adminId, t.createdAt),
+    index('operation_log_page').on(t.page, t.createdAt),
+  ],
+)
+
+/** The server's ECDH key pairs for encrypted bodies; shared by every instance through the database. */
+export const serverKey = pgTable('server_key', {
+  kid: text('kid').primaryKey(),
+  privateKey: text('private_key').notNull(),
+  publicKey: text('public_key').notNull(),
+  createdAt: createdAt(),
+})
+
+/** System settings, one JSON value per key (e.g. security.singleSession). */
+export const setting = pgTable('setting', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+})
+
+/** 运营配置 texts (aboutus, agreement, privacy, cancel): every save is a new version; the latest is current. */
+export const configureVersion = pgTable(
+  'configure_version',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').notNull(),
+    content: text('content').notNull(),
+    adminId: integer('admin_id'),
+    username: text('username').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('configure_version_type').on(t.type, t.id)],
+)
+
+/** SSO client apps of the platform (e.g. the cloud editor, the clip tool) registered with the console's OIDC provider. */
+export const ssoClient = pgTable('sso_client', {
+  clientId: text('client_id').primaryKey(),
+  name: text('name').notNull(),
+  redirectUris: jsonb('redirect_uris').$type<string[]>().notNull().default([]),
+  scopes: jsonb('scopes').$type<string[]>().notNull().default([]),
+  /** Client secret, encrypted with the server's secret key; shown once when created or rotated. */
+  secretEnc: text('secret_enc').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  secretRotatedAt: timestamp('secret_rotated_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+/** oidc-provider's storage: sessions, interactions, grants, codes and tokens, one row per model + id. */
+export const oidcPayload = pgTable(
+  'oidc_payload',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.id] }),
+    index('oidc_payload_grant').on(t.grantId),
+    index('oidc_payload_uid').on(t.uid),
+  ],
+)
+
+/**
+ * 内容: the content family in one table (glossary: article, video, video_collection, audio_collection,
+ * image_collection, subject, stream, discuss), told apart by `kind`; type-specific fields live in `extra`.
+ * department_id is the creator's department at creation, so scoped lists and counters need no join.
+ * verify_state: 0 draft, 1 passed, 2 rejected, 3 pending (≥ 3 delivered). Every change of kind,
+ * department_id, created_by, recycled_at, verify_state or is_first goes through the engine's counter
+ * update (engine/contentCounters.ts) in the same transaction.
+ */
+export const content = pgTable(
+  'content',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    cover: text('cover').notNull().default(''),
+    summary: text('summary').notNull().default(''),
+    body: text('body').notNull().default(''),
+    extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
+    tags: jsonb('tags').$type<number[]>().notNull().default([]),
+    mediaAccountId: integer('media_account_id'),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => admin.id),
+    departmentId: integer('department_id'),
+    verifyState: integer('verify_state').notNull().default(0),
+    processType: text('process_type'),
+    showState: boolean('show_state').notNull().default(true),
+    isFirst: boolean('is_first').notNull().default(false),
+    recycledAt: timestamp('recycled_at', { withTimezone: true, mode: 'date' }),
+    viewNum: integer('view_num').notNull().default(0),
+    operateViewNum: integer('operate_view_num'),
+    likeNum: integer('like_num').notNull().default(0),
+    operateLikeNum: integer('operate_like_num'),
+    displayStart: timestamp('display_start', { withTimezone: true, mode: 'date' }),
+    displayEnd: timestamp('display_end', { withTimezone: true, mode: 'date' }),
+    displayFlag: integer('display_flag').notNull().default(1),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+    lockedBy: integer('locked_by'),
+    lockedAt: timestamp('locked_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The active review flow, on the row itself so an item can never have two (DESIGN §5): the current node
+     * (null while pending = the implicit single node of a type without nodes), who submitted it and when.
+     * A CHECK keeps the node null unless the item is pending (verify_state 3).
+     */
+    processStateId: integer('process_state_id').references((): AnyPgColumn => processState.id),
+    submittedBy: integer('submitted_by'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('content_flow_pending', sql`${t.processStateId} is null or ${t.verifyState} = 3`),
+    // Review queues: pending live items of a kind by node, newest submission first.
+    index('content_pending')
+      .on(t.kind, t.processStateId, t.submittedAt.desc(), t.id.desc())
+      .where(sql`${t.verifyState} = 3 and ${t.recycledAt} is null`),
+    index('content_pending_time')
+      .on(t.kind, t.submittedAt.desc(), t.id.desc())
+      .where(sql`${t.verifyState} = 3 and ${t.recycledAt} is null`),
+    // The list tabs, newest first (id breaks ties): live items, by verify_state, 首发, the recycle bin.
+    index('content_live').on(t.kind, t.createdAt.desc(), t.id.desc()).where(sql`${t.recycledAt} is null`),
+    index('content_live_state')
+      .on(t.kind, t.verifyState, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.recycledAt} is null`),
+    index('content_live_first')
+      .on(t.kind, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.isFirst} and ${t.recycledAt} is null`),
+    index('content_recycled')
+      .on(t.kind, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.recycledAt} is not null`),
+    index('content_department').on(t.kind, t.departmentId, t.createdAt.desc(), t.id.desc()),
+    index('content_creator').on(t.kind, t.createdBy, t.createdAt.desc(), t.id.desc()),
+    index('content_title').on(t.title, t.kind),
+  ],
+)
+
+/**
+ * Maintained exact counts of `content` rows per kind and state bucket (recycled, verify_state, is_first),
+ * at three levels: department_id -1 + created_by 0 = the whole kind; department_id d (0: none) + created_by 0 =
+ * one department; department_id d + created_by a = one creator within it. Written in the same transaction as
+ * every content change, so totals of list tabs and /content/nums read a handful of rows instead of count(*).
+ */
+export const contentCount = pgTable(
+  'content_count',
+  {
+    kind: text('kind').notNull(),
+    departmentId: integer('department_id').notNull(),
+    createdBy: integer('created_by').notNull(),
+    recycled: boolean('recycled').notNull(),
+    verifyState: integer('verify_state').notNull(),
+    isFirst: boolean('is_first').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.departmentId, t.createdBy, t.recycled, t.verifyState, t.isFirst] }),
+    index('content_count_creator').on(t.kind, t.createdBy),
+  ],
+)
+
+/** 审核流程 (DESIGN §5): a named, ordered list of review nodes (process_state). */
+export const process = pgTable('process', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+/**
+ * 审核节点: one step of a process, in `sort` order. Who may act: holders of the queue's 审核 permission who
+ * are in `role_ids` or `admin_ids` (both empty: any holder). Deleting a node with items at it is refused.
+ */
+export const processState = pgTable(
+  'process_state',
+  {
+    id: serial('id').primaryKey(),
+    processId: integer('process_id')
+      .notNull()
+      .references(() => process.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull(),
+    name: text('name').notNull(),
+    roleIds: jsonb('role_ids').$type<number[]>().notNull().default([]),
+    adminIds: jsonb('admin_ids').$type<number[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('process_state_process').on(t.processId, t.sort, t.id)],
+)
+
+/**
+ * Which process a review resType (article, video, ...) uses. No row, or process_id null: one implicit node
+ * that any holder of the queue's 审核 permission may act on.
+ */
+export const processSetting = pgTable('process_setting', {
+  resType: text('res_type').primaryKey(),
+  processId: integer('process_id').references(() => process.id),
+  updatedAt: updatedAt(),
+})
+
+/**
+ * Every review transition of a content item: submit, pass, reject (comment = reason), withdraw, revoke,
+ * publish (without review). Actor and node names are copied, so the log reads the same after renames.
+ */
+export const processResourceLog = pgTable(
+  'process_resource_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => content.id, { onDelete: 'cascade' }),
+    resType: text('res_type').notNull(),
+    action: text('action').notNull(),
+    actorId: integer('actor_id').notNull(),
+    actorName: text('actor_name').notNull(),
+    stateId: integer('state_id'),
+    stateName: text('state_name').notNull().default(''),
+    comment: text('comment').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('process_resource_log_content').on(t.contentId, t.id),
+    index('process_resource_log_actor').on(t.actorId, t.resType, t.id.desc()),
+  ],
+)

@@ -1,0 +1,150 @@
+import type { ListFilter } from '@moc/domain/resources/types'
+import { and, eq, gte, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { contentCount } from '../db/schema.ts'
+import type { DataScope } from '../platform/dataScope.ts'
+
+/** The counted state of one content row: what decides which counter rows it adds to. */
+export interface CountedState {
+  kind: string
+  departmentId: number | null
+  createdBy: number
+  recycled: boolean
+  verifyState: number
+  isFirst: boolean
+}
+
+/** Counter levels (schema.ts contentCount): the whole kind, a department, a creator within a department. */
+const ALL_DEPARTMENTS = -1
+const ALL_CREATORS = 0
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/**
+ * Applies the counter deltas of a set of row changes, inside the caller's transaction: `before` undefined for
+ * an insert, `after` undefined for a delete. One upsert statement, keys sorted so concurrent transactions
+ * take counter-row locks in the same order.
+ */
+export async function applyCounts(
+  tx: Tx | Db,
+  changes: readonly { before?: CountedState | undefined; after?: CountedState | undefined }[],
+) {
+  const deltas = new Map<string, number>()
+  const add = (s: CountedState, by: number) => {
+    const d = s.departmentId ?? 0
+    for (const [dep, creator] of [
+      [ALL_DEPARTMENTS, ALL_CREATORS],
+      [d, ALL_CREATORS],
+      [d, s.createdBy],
+    ] as const) {
+      const k = JSON.stringify([s.kind, dep, creator, s.recycled, s.verifyState, s.isFirst])
+      deltas.set(k, (deltas.get(k) ?? 0) + by)
+    }
+  }
+  for (const c of changes) {
+    if (c.before) add(c.before, -1)
+    if (c.after) add(c.after, 1)
+  }
+  const rows = [...deltas.entries()]
+    .filter(([, n]) => n !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, n]) => {
+      const [kind, departmentId, createdBy, recycled, verifyState, isFirst] = JSON.parse(k) as [
+        string,
+        number,
+        number,
+        boolean,
+        number,
+        boolean,
+      ]
+      return { kind, departmentId, createdBy, recycled, verifyState, isFirst, n }
+    })
+  if (!rows.length) return
+  await tx
+    .insert(contentCount)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [
+        contentCount.kind,
+        contentCount.departmentId,
+        contentCount.createdBy,
+        contentCount.recycled,
+        contentCount.verifyState,
+        contentCount.isFirst,
+      ],
+      set: { n: sql`${contentCount.n} + excluded.n` },
+    })
+}
+
+/** A list filter over the counted dimensions, with the optional verifyState query filter added. */
+export interface CountFilter extends ListFilter {
+  /** An extra exact verify state (list query `verifyState`). */
+  verifyStateIs?: number | undefined
+}
+
+/** The bucket conditions of a filter, for the content table's columns or the counter's. */
+export function bucketConditions(
+  f: CountFilter,
+  cols: { recycled: (yes: boolean) => SQL; verifyState: SQL; isFirst: SQL },
+): SQL[] {
+  const out: SQL[] = [cols.recycled(!!f.recycled)]
+  if (typeof f.verifyState === 'number') out.push(eq(cols.verifyState, f.verifyState))
+  else if (f.verifyState) out.push(ne(cols.verifyState, f.verifyState.not))
+  if (f.verifyStateIs !== undefined) out.push(eq(cols.verifyState, f.verifyStateIs))
+  if (f.isFirst !== undefined) out.push(f.isFirst ? sql`${cols.isFirst}` : sql`not ${cols.isFirst}`)
+  return out
+}
+
+/**
+ * The exact number of items of a kind matching a counted filter within the caller's scope, optionally of one
+ * creator, read from the counters (a handful of rows, never the content table). Scope semantics match
+ * contentInScope: an item is in scope when its department is, or the caller created it.
+ */
+export async function countedTotal(
+  db: Db,
+  kind: string,
+  filter: CountFilter,
+  scope: DataScope,
+  creatorId?: number,
+): Promise<number> {
+  const c = contentCount
+  const level: SQL | undefined = scope.unrestricted
+    ? creatorId === undefined
+      ? and(eq(c.departmentId, ALL_DEPARTMENTS), eq(c.createdBy, ALL_CREATORS))
+      : and(gte(c.departmentId, 0), eq(c.createdBy, creatorId))
+    : creatorId === undefined
+      ? or(
+          scope.departmentIds.length
+            ? and(eq(c.createdBy, ALL_CREATORS), inArray(c.departmentId, scope.departmentIds))
+            : sql`false`,
+          and(
+            eq(c.createdBy, scope.adminId),
+            gte(c.departmentId, 0),
+            scope.departmentIds.length ? notInArray(c.departmentId, scope.departmentIds) : undefined,
+          ),
+        )
+      : and(
+          eq(c.createdBy, creatorId),
+          gte(c.departmentId, 0),
+          creatorId === scope.adminId
+            ? undefined
+            : scope.departmentIds.length
+              ? inArray(c.departmentId, scope.departmentIds)
+              : sql`false`,
+        )
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${c.n}), 0)::int` })
+    .from(c)
+    .where(
+      and(
+        eq(c.kind, kind),
+        level,
+        ...bucketConditions(filter, {
+          recycled: (yes) => (yes ? sql`${c.recycled}` : sql`not ${c.recycled}`),
+          verifyState: sql`${c.verifyState}`,
+          isFirst: sql`${c.isFirst}`,
+        }),
+      ),
+    )
+  return row?.n ?? 0
+}

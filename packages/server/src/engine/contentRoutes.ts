@@ -1,0 +1,567 @@
+import {
+  CONTENT_LOCK_MS,
+  contentDetailSchema,
+  contentIdQuerySchema,
+  contentIdsSchema,
+  contentItemSchema,
+  contentListQuerySchema,
+  contentLockSchema,
+  contentMessages,
+  contentNumsQuerySchema,
+  contentSameItemSchema,
+  contentSameQuerySchema,
+} from '@moc/domain/api/content'
+import { can, isSuperAdmin } from '@moc/domain/permissions/can'
+import { fieldsSchema } from '@moc/domain/resources/fieldSchema'
+import { contentResources } from '@moc/domain/resources/index'
+import type { ResourceDef } from '@moc/domain/resources/types'
+import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Db } from '../db/client.ts'
+import { admin, content } from '../db/schema.ts'
+import type { Ctx } from '../platform/context.ts'
+import { type DataScope, dataScopeOf } from '../platform/dataScope.ts'
+import { AppError } from '../platform/errors.ts'
+import { resourceOf } from '../platform/guard.ts'
+import { containsPattern } from '../platform/paging.ts'
+import { applyCounts, bucketConditions, type CountedState, countedTotal } from './contentCounters.ts'
+import { contentFieldValues, contentWrite } from './contentFields.ts'
+import { contentInScope } from './contentInScope.ts'
+
+const tags = ['内容']
+type Row = typeof content.$inferSelect
+type ContentDef = ResourceDef & { storage: { table: 'content'; kind: string } }
+
+const kindOf = (def: ResourceDef) => (def as ContentDef).storage.kind
+const iso = (d: Date | null) => (d ? d.toISOString() : null)
+
+export const counted = (r: Row): CountedState => ({
+  kind: r.kind,
+  departmentId: r.departmentId,
+  createdBy: r.createdBy,
+  recycled: r.recycledAt !== null,
+  verifyState: r.verifyState,
+  isFirst: r.isFirst,
+})
+
+const itemOf = (r: Row, creatorName: string | null) => ({
+  id: r.id,
+  kind: r.kind,
+  title: r.title,
+  cover: r.cover,
+  verifyState: r.verifyState,
+  processType: r.processType,
+  showState: r.showState,
+  isFirst: r.isFirst,
+  viewNum: r.viewNum,
+  operateViewNum: r.operateViewNum,
+  likeNum: r.likeNum,
+  operateLikeNum: r.operateLikeNum,
+  createdBy: r.createdBy,
+  creatorName: creatorName ?? '',
+  departmentId: r.departmentId,
+  displayStart: iso(r.displayStart),
+  displayEnd: iso(r.displayEnd),
+  displayFlag: r.displayFlag,
+  publishedAt: iso(r.publishedAt),
+  recycledAt: iso(r.recycledAt),
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+})
+
+/** The content table's bucket columns, for the filters shared with the counters. */
+const contentBuckets = {
+  recycled: (yes: boolean) =>
+    yes ? sql`${content.recycledAt} is not null` : sql`${content.recycledAt} is null`,
+  verifyState: sql`${content.verifyState}`,
+  isFirst: sql`${content.isFirst}`,
+}
+
+/** The rows of `ids` of the definition's kind inside the caller's scope, locked; 404 unless all are. */
+export async function lockedInScope(tx: Db, def: ResourceDef, scope: DataScope, ids: readonly number[]) {
+  const unique = [...new Set(ids)]
+  const rows = await tx
+    .select()
+    .from(content)
+    .where(and(inArray(content.id, unique), eq(content.kind, kindOf(def)), contentInScope(scope)))
+    .orderBy(content.id)
+    .for('update')
+  if (rows.length !== unique.length) throw new AppError('NOT_FOUND', contentMessages.notFound)
+  return rows
+}
+
+const auditTarget = (req: FastifyRequest, ids: readonly number[]) => {
+  req.auditInfo.target = ids.map((id) => `content:${id}`).join(',')
+}
+
+/** One item with every field of its definition, within the caller's data scope (404 outside it). */
+export async function contentDetail(db: Db, def: ResourceDef, id: number, scope: DataScope) {
+  const [r] = await db
+    .select({ row: content, creatorName: admin.username })
+    .from(content)
+    .leftJoin(admin, eq(admin.id, content.createdBy))
+    .where(and(eq(content.id, id), eq(content.kind, kindOf(def)), contentInScope(scope)))
+    .limit(1)
+  if (!r) throw new AppError('NOT_FOUND', contentMessages.notFound)
+  return {
+    ...itemOf(r.row, r.creatorName),
+    fields: contentFieldValues(def, r.row),
+    lockedBy: r.row.lockedBy,
+    lockedAt: iso(r.row.lockedAt),
+  }
+}
+
+/** Mounts the content engine's routes from the content-family resource definitions (DESIGN §4). */
+export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const { db } = ctx.database
+  const defs = [...contentResources.values()]
+  if (!defs.length) return
+
+  const addSchema = z.discriminatedUnion(
+    'kind',
+    defs.map((d) => fieldsSchema(d).extend({ kind: z.literal(d.storage.kind) })) as never,
+  ) as z.ZodType<Record<string, unknown> & { kind: string }>
+  const modifySchema = z.discriminatedUnion(
+    'kind',
+    defs.map((d) =>
+      fieldsSchema(d).extend({ kind: z.literal(d.storage.kind), id: z.number().int().positive() }),
+    ) as never,
+  ) as z.ZodType<Record<string, unknown> & { kind: string; id: number }>
+  const kinds = z.enum(defs.map((d) => d.storage.kind) as [string, ...string[]])
+
+  async function creatorId(name: string): Promise<number | null> {
+    const [row] = await db
+      .select({ id: admin.id })
+      .from(admin)
+      .where(eq(sql`lower(${admin.username})`, name.toLowerCase()))
+      .limit(1)
+    return row?.id ?? null
+  }
+
+  async function list(req: FastifyRequest, q: z.output<typeof contentListQuerySchema>) {
+    const def = resourceOf(req)
+    const typeName = q.type ?? Object.keys(def.list.types)[0]!
+    const tab = def.list.types[typeName]
+    if (!tab) throw new AppError('BAD_REQUEST', contentMessages.unknownType)
+    const scope = await dataScopeOf(req, db)
+    const creator = q.createdBy ? await creatorId(q.createdBy) : undefined
+    if (creator === null) return ok({ items: [], total: 0 })
+    const filter = { ...tab.where, verifyStateIs: q.verifyState }
+    const free: SQL[] = []
+    if (q.title) free.push(ilike(content.title, containsPattern(q.title)))
+    if (q.startTime) free.push(gte(content.createdAt, new Date(q.startTime)))
+    if (q.endTime) free.push(lte(content.createdAt, new Date(q.endTime)))
+    const where = and(
+      eq(content.kind, kindOf(def)),
+      ...bucketConditions(filter, contentBuckets),
+      contentInScope(scope),
+      creator === undefined ? undefined : eq(content.createdBy, creator),
+      ...free,
+    )
+    const [rows, total] = await Promise.all([
+      db
+        .select({ row: content, creatorName: admin.username })
+        .from(content)
+        .leftJoin(admin, eq(admin.id, content.createdBy))
+        .where(where)
+        .orderBy(desc(content.createdAt), desc(content.id))
+        .limit(q.pageSize)
+        .offset((q.page - 1) * q.pageSize),
+      // Exact totals: counted buckets from the maintained counters; free-text and time filters count rows.
+      free.length
+        ? db
+            .select({ n: count() })
+            .from(content)
+            .where(where)
+            .then((r) => r[0]?.n ?? 0)
+        : countedTotal(db, kindOf(def), filter, scope, creator),
+    ])
+    return ok({ items: rows.map((r) => itemOf(r.row, r.creatorName)), total })
+  }
+
+  const listResponse = { 200: envelopeSchema(pageSchema(contentItemSchema)) }
+  app.get(
+    '/api/content/list',
+    {
+      config: { access: { resource: 'list' } },
+      schema: {
+        tags,
+        summary: '内容列表（按 kind 与列表类型 type）',
+        querystring: contentListQuerySchema,
+        response: listResponse,
+      },
+    },
+    (req) => list(req, req.query),
+  )
+  app.post(
+    '/api/content/list',
+    {
+      config: { access: { resource: 'list' } },
+      schema: {
+        tags,
+        summary: '内容列表（POST 形式）',
+        body: contentListQuerySchema,
+        response: listResponse,
+      },
+    },
+    (req) => list(req, req.body),
+  )
+
+  async function nums(req: FastifyRequest, q: z.output<typeof contentNumsQuerySchema>) {
+    const def = resourceOf(req)
+    const scope = await dataScopeOf(req, db)
+    const creator = q.createdBy ? await creatorId(q.createdBy) : undefined
+    const entries = await Promise.all(
+      Object.entries(def.list.types).map(async ([name, tab]) => [
+        name,
+        creator === null ? 0 : await countedTotal(db, kindOf(def), tab.where, scope, creator),
+      ]),
+    )
+    return ok(Object.fromEntries(entries) as Record<string, number>)
+  }
+  const numsResponse = { 200: envelopeSchema(z.record(z.string(), z.number().int())) }
+  app.get(
+    '/api/content/nums',
+    {
+      config: { access: { resource: 'list' } },
+      schema: {
+        tags,
+        summary: '各列表类型的数量',
+        querystring: contentNumsQuerySchema,
+        response: numsResponse,
+      },
+    },
+    (req) => nums(req, req.query),
+  )
+  app.post(
+    '/api/content/nums',
+    {
+      config: { access: { resource: 'list' } },
+      schema: {
+        tags,
+        summary: '各列表类型的数量（POST 形式）',
+        body: contentNumsQuerySchema,
+        response: numsResponse,
+      },
+    },
+    (req) => nums(req, req.body),
+  )
+
+  const SAME_MAX = 100
+  app.get(
+    '/api/content/same',
+    {
+      config: { access: { resource: 'list' } },
+      schema: {
+        tags,
+        summary: '重复标题检查：范围内其他同标题内容（全部内容类型，不含回收站）',
+        querystring: contentSameQuerySchema,
+        response: { 200: envelopeSchema(pageSchema(contentSameItemSchema)) },
+      },
+    },
+    async (req) => {
+      const scope = await dataScopeOf(req, db)
+      const rows = await db
+        .select({
+          id: content.id,
+          kind: content.kind,
+          title: content.title,
+          verifyState: content.verifyState,
+          createdAt: content.createdAt,
+        })
+        .from(content)
+        .where(
+          and(
+            eq(content.title, req.query.title),
+            isNull(content.recycledAt),
+            req.query.id ? ne(content.id, req.query.id) : undefined,
+            contentInScope(scope),
+          ),
+        )
+        .orderBy(desc(content.createdAt), desc(content.id))
+        .limit(SAME_MAX)
+      const items = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }))
+      return ok({ items, total: items.length })
+    },
+  )
+
+  app.get(
+    '/api/content/detail',
+    {
+      config: { access: { resource: 'detail' } },
+      schema: {
+        tags,
+        summary: '内容详情（含定义中的全部字段）',
+        querystring: contentIdQuerySchema,
+        response: { 200: envelopeSchema(contentDetailSchema) },
+      },
+    },
+    async (req) => ok(await contentDetail(db, resourceOf(req), req.query.id, await dataScopeOf(req, db))),
+  )
+
+  const idResponse = { 200: envelopeSchema(z.object({ id: z.number().int() })) }
+  app.post(
+    '/api/content/add',
+    {
+      config: { access: { resource: 'create' }, audit: '新增内容' },
+      schema: { tags, summary: '新增内容（草稿）', body: addSchema, response: idResponse },
+    },
+    async (req) => {
+      const def = resourceOf(req)
+      const me = req.principal!.adminId
+      const { kind: _kind, ...values } = req.body
+      const write = contentWrite(def, values)
+      const created = await db.transaction(async (tx) => {
+        const [who] = await tx
+          .select({ departmentId: admin.departmentId })
+          .from(admin)
+          .where(eq(admin.id, me))
+        const [row] = await tx
+          .insert(content)
+          .values({
+            ...write,
+            title: String(write.title ?? ''),
+            kind: kindOf(def),
+            createdBy: me,
+            departmentId: who?.departmentId ?? null,
+          })
+          .returning()
+        await applyCounts(tx, [{ after: counted(row!) }])
+        return row!
+      })
+      auditTarget(req, [created.id])
+      return ok({ id: created.id })
+    },
+  )
+
+  app.post(
+    '/api/content/modify',
+    {
+      config: { access: { resource: 'update' }, audit: '编辑内容' },
+      schema: { tags, summary: '编辑内容（保存表单全部字段）', body: modifySchema, response: idResponse },
+    },
+    async (req) => {
+      const def = resourceOf(req)
+      const { kind: _kind, id, ...values } = req.body
+      auditTarget(req, [id])
+      const write = contentWrite(def, values)
+      const scope = await dataScopeOf(req, db)
+      const me = req.principal!.adminId
+      await db.transaction(async (tx) => {
+        const [before] = await lockedInScope(tx as unknown as Db, def, scope, [id])
+        if (before!.recycledAt) throw new AppError('CONFLICT', contentMessages.recycled)
+        // Names looked up on the transaction: PGlite has one connection, a second query would wait on this one.
+        if (lockHeldByOther(before!, me))
+          throw new AppError(
+            'CONFLICT',
+            contentMessages.lockedBy(await holderName(before!.lockedBy!, tx as unknown as Db)),
+          )
+        const [after] = await tx
+          .update(content)
+          .set({ ...write, updatedAt: new Date() })
+          .where(eq(content.id, id))
+          .returning()
+        await applyCounts(tx, [{ before: counted(before!), after: counted(after!) }])
+      })
+      return ok({ id })
+    },
+  )
+
+  const idsBody = z.object({ ids: contentIdsSchema })
+  const batchResponse = {
+    200: envelopeSchema(z.object({ recycled: z.number().int(), deleted: z.number().int() })),
+  }
+  for (const def of defs) {
+    const kind = def.storage.kind
+    app.post(
+      `/api/content/${kind}/delete`,
+      {
+        config: { access: { resource: 'remove', kind }, audit: `删除${def.label}` },
+        schema: {
+          tags,
+          summary: `删除${def.label}：不在回收站的移入回收站，回收站中的彻底删除（需回收站权限）`,
+          body: idsBody,
+          response: batchResponse,
+        },
+      },
+      async (req) => {
+        const { ids } = req.body
+        auditTarget(req, ids)
+        const scope = await dataScopeOf(req, db)
+        const result = await db.transaction(async (tx) => {
+          const rows = await lockedInScope(tx as unknown as Db, def, scope, ids)
+          const live = rows.filter((r) => !r.recycledAt)
+          const binned = rows.filter((r) => r.recycledAt)
+          if (binned.length && !can(req.principal!, def.permissionPage, '回收站'))
+            throw new AppError('FORBIDDEN', contentMessages.noRecycleRight)
+          const now = new Date()
+          const moved = live.length
+            ? await tx
+                .update(content)
+                .set({ recycledAt: now, updatedAt: now, lockedBy: null, lockedAt: null })
+                .where(
+                  inArray(
+                    content.id,
+                    live.map((r) => r.id),
+                  ),
+                )
+                .returning()
+            : []
+          const movedById = new Map(moved.map((r) => [r.id, r]))
+          if (binned.length)
+            await tx.delete(content).where(
+              inArray(
+                content.id,
+                binned.map((r) => r.id),
+              ),
+            )
+          await applyCounts(tx, [
+            ...live.map((r) => ({ before: counted(r), after: counted(movedById.get(r.id)!) })),
+            ...binned.map((r) => ({ before: counted(r) })),
+          ])
+          return { recycled: live.length, deleted: binned.length }
+        })
+        return ok(result)
+      },
+    )
+
+    app.get(
+      `/api/content/${kind}/lock`,
+      {
+        config: { access: { resource: 'lock', kind } },
+        schema: {
+          tags,
+          summary: `${def.label}编辑锁：取得或续期；他人持有时返回持有人（超级管理员可 force 抢占）`,
+          querystring: z.object({ id: z.coerce.number().int().positive(), force: z.stringbool().optional() }),
+          response: { 200: envelopeSchema(contentLockSchema) },
+        },
+      },
+      async (req) => {
+        const scope = await dataScopeOf(req, db)
+        const me = req.principal!.adminId
+        const force = !!req.query.force && isSuperAdmin(req.principal!)
+        const inScope = and(eq(content.id, req.query.id), eq(content.kind, kind), contentInScope(scope))
+        const expired = sql`${content.lockedAt} < now() - make_interval(secs => ${CONTENT_LOCK_MS / 1000})`
+        const [taken] = await db
+          .update(content)
+          .set({ lockedBy: me, lockedAt: sql`now()` })
+          .where(
+            and(
+              inScope,
+              isNull(content.recycledAt),
+              force ? undefined : or(isNull(content.lockedBy), eq(content.lockedBy, me), expired),
+            ),
+          )
+          .returning({ lockedAt: content.lockedAt })
+        if (taken)
+          return ok({
+            locked: true,
+            holderId: me,
+            holderName: req.principal!.username,
+            expiresAt: new Date(taken.lockedAt!.getTime() + CONTENT_LOCK_MS).toISOString(),
+          })
+        const [row] = await db
+          .select({ lockedBy: content.lockedBy, lockedAt: content.lockedAt, recycledAt: content.recycledAt })
+          .from(content)
+          .where(inScope)
+        if (!row) throw new AppError('NOT_FOUND', contentMessages.notFound)
+        if (row.recycledAt) throw new AppError('CONFLICT', contentMessages.recycled)
+        return ok({
+          locked: false,
+          holderId: row.lockedBy,
+          holderName: row.lockedBy ? await holderName(row.lockedBy) : '',
+          expiresAt: row.lockedAt ? new Date(row.lockedAt.getTime() + CONTENT_LOCK_MS).toISOString() : null,
+        })
+      },
+    )
+  }
+
+  const kindIdsBody = z.object({ kind: kinds, ids: contentIdsSchema })
+  app.post(
+    '/api/content/restore',
+    {
+      config: { access: { resource: 'restore' }, audit: '恢复内容' },
+      schema: {
+        tags,
+        summary: '从回收站恢复',
+        body: kindIdsBody,
+        response: { 200: envelopeSchema(z.object({ restored: z.number().int() })) },
+      },
+    },
+    async (req) => {
+      const def = resourceOf(req)
+      auditTarget(req, req.body.ids)
+      const scope = await dataScopeOf(req, db)
+      const restored = await db.transaction(async (tx) => {
+        const rows = await lockedInScope(tx as unknown as Db, def, scope, req.body.ids)
+        if (rows.some((r) => !r.recycledAt)) throw new AppError('BAD_REQUEST', contentMessages.notRecycled)
+        const after = await tx
+          .update(content)
+          .set({ recycledAt: null, updatedAt: new Date() })
+          .where(
+            inArray(
+              content.id,
+              rows.map((r) => r.id),
+            ),
+          )
+          .returning()
+        const byId = new Map(after.map((r) => [r.id, r]))
+        await applyCounts(
+          tx,
+          rows.map((r) => ({ before: counted(r), after: counted(byId.get(r.id)!) })),
+        )
+        return rows.length
+      })
+      return ok({ restored })
+    },
+  )
+
+  app.post(
+    '/api/content/showState',
+    {
+      config: { access: { resource: 'show' }, audit: '显示/隐藏内容' },
+      schema: {
+        tags,
+        summary: '批量显示/隐藏',
+        body: z.object({ kind: kinds, ids: contentIdsSchema, showState: z.boolean() }),
+        response: { 200: envelopeSchema(z.object({ updated: z.number().int() })) },
+      },
+    },
+    async (req) => {
+      const def = resourceOf(req)
+      auditTarget(req, req.body.ids)
+      const scope = await dataScopeOf(req, db)
+      const updated = await db.transaction(async (tx) => {
+        const rows = await lockedInScope(tx as unknown as Db, def, scope, req.body.ids)
+        await tx
+          .update(content)
+          .set({ showState: req.body.showState, updatedAt: new Date() })
+          .where(
+            inArray(
+              content.id,
+              rows.map((r) => r.id),
+            ),
+          )
+        return rows.length
+      })
+      return ok({ updated })
+    },
+  )
+
+  function lockHeldByOther(r: Row, me: number) {
+    return (
+      r.lockedBy !== null &&
+      r.lockedBy !== me &&
+      !!r.lockedAt &&
+      Date.now() - r.lockedAt.getTime() < CONTENT_LOCK_MS
+    )
+  }
+  async function holderName(id: number, on: Db = db) {
+    const [a] = await on.select({ username: admin.username }).from(admin).where(eq(admin.id, id))
+    return a?.username ?? ''
+  }
+}

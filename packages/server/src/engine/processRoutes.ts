@@ -1,0 +1,321 @@
+import {
+  idBodySchema,
+  processBodySchema,
+  processListQuerySchema,
+  processSchema,
+  processUpdateSchema,
+  reviewMessages,
+  settingBodySchema,
+  settingSchema,
+  stateBodySchema,
+  stateListQuerySchema,
+  stateSchema,
+  stateUpdateSchema,
+} from '@moc/domain/api/review'
+import { reviewResources } from '@moc/domain/resources/index'
+import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
+import { asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Db } from '../db/client.ts'
+import { content, process, processSetting, processState } from '../db/schema.ts'
+import type { Ctx } from '../platform/context.ts'
+import { AppError } from '../platform/errors.ts'
+import { containsPattern } from '../platform/paging.ts'
+
+const tags = ['审核流程']
+const PAGE = '系统-审核流程'
+const idResponse = { 200: envelopeSchema(z.object({ id: z.number().int() })) }
+
+const target = (req: FastifyRequest, kind: string, id: number) => {
+  req.auditInfo.target = `${kind}:${id}`
+}
+
+/** The process library (系统-审核流程, /auditProcess): processes, their ordered nodes, and which resType uses which. */
+export async function processRoutes(fastify: FastifyInstance, ctx: Ctx) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const { db } = ctx.database
+
+  async function processExists(on: Db, id: number) {
+    const [p] = await on.select({ id: process.id }).from(process).where(eq(process.id, id)).for('update')
+    if (!p) throw new AppError('NOT_FOUND', reviewMessages.unknownProcess)
+  }
+
+  app.get(
+    '/api/process/list',
+    {
+      config: { access: { page: PAGE, action: '查看' } },
+      schema: {
+        tags,
+        summary: '审核流程列表（含使用它的审核类型与节点数）',
+        querystring: processListQuerySchema,
+        response: { 200: envelopeSchema(pageSchema(processSchema)) },
+      },
+    },
+    async (req) => {
+      const { page, pageSize, name } = req.query
+      const where = name ? ilike(process.name, containsPattern(name)) : undefined
+      const [rows, [n]] = await Promise.all([
+        db
+          .select()
+          .from(process)
+          .where(where)
+          .orderBy(desc(process.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.select({ n: count() }).from(process).where(where),
+      ])
+      const ids = rows.map((r) => r.id)
+      const [settings, states] = ids.length
+        ? await Promise.all([
+            db.select().from(processSetting).where(inArray(processSetting.processId, ids)),
+            db
+              .select({ processId: processState.processId, n: count() })
+              .from(processState)
+              .where(inArray(processState.processId, ids))
+              .groupBy(processState.processId),
+          ])
+        : [[], []]
+      const items = rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        description: r.description,
+        resTypes: settings.filter((s) => s.processId === r.id).map((s) => s.resType),
+        stateCount: states.find((s) => s.processId === r.id)?.n ?? 0,
+        createdAt: r.createdAt.toISOString(),
+      }))
+      return ok({ items, total: n?.n ?? 0 })
+    },
+  )
+
+  app.post(
+    '/api/process/create',
+    {
+      config: { access: { page: PAGE, action: '添加' }, audit: '新增审核流程' },
+      schema: { tags, summary: '新增审核流程', body: processBodySchema, response: idResponse },
+    },
+    async (req) => {
+      const [row] = await db.insert(process).values(req.body).returning({ id: process.id })
+      target(req, 'process', row!.id)
+      return ok({ id: row!.id })
+    },
+  )
+
+  app.post(
+    '/api/process/update',
+    {
+      config: { access: { page: PAGE, action: '编辑' }, audit: '编辑审核流程' },
+      schema: { tags, summary: '编辑审核流程名称与说明', body: processUpdateSchema, response: idResponse },
+    },
+    async (req) => {
+      const { id, ...values } = req.body
+      target(req, 'process', id)
+      const [row] = await db
+        .update(process)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(process.id, id))
+        .returning({ id: process.id })
+      if (!row) throw new AppError('NOT_FOUND', reviewMessages.unknownProcess)
+      return ok({ id })
+    },
+  )
+
+  app.post(
+    '/api/process/delete',
+    {
+      config: { access: { page: PAGE, action: '删除' }, audit: '删除审核流程' },
+      schema: {
+        tags,
+        summary: '删除审核流程（被审核类型使用或有内容停在其节点上时拒绝）',
+        body: idBodySchema,
+        response: idResponse,
+      },
+    },
+    async (req) => {
+      const { id } = req.body
+      target(req, 'process', id)
+      await db.transaction(async (t) => {
+        const tx = t as unknown as Db
+        await processExists(tx, id)
+        const [used] = await tx
+          .select({ resType: processSetting.resType })
+          .from(processSetting)
+          .where(eq(processSetting.processId, id))
+          .limit(1)
+        const [waiting] = await tx
+          .select({ id: content.id })
+          .from(content)
+          .innerJoin(processState, eq(processState.id, content.processStateId))
+          .where(eq(processState.processId, id))
+          .limit(1)
+        if (used || waiting) throw new AppError('CONFLICT', reviewMessages.processInUse)
+        await tx.delete(process).where(eq(process.id, id))
+      })
+      return ok({ id })
+    },
+  )
+
+  app.get(
+    '/api/process/state/list',
+    {
+      config: { access: { page: PAGE, action: '查看' } },
+      schema: {
+        tags,
+        summary: '审核流程的节点（按顺序）',
+        querystring: stateListQuerySchema,
+        response: { 200: envelopeSchema(pageSchema(stateSchema)) },
+      },
+    },
+    async (req) => {
+      const rows = await db
+        .select()
+        .from(processState)
+        .where(eq(processState.processId, req.query.processId))
+        .orderBy(asc(processState.sort), asc(processState.id))
+      const items = rows.map(({ createdAt: _c, updatedAt: _u, ...r }) => r)
+      return ok({ items, total: items.length })
+    },
+  )
+
+  app.post(
+    '/api/process/state/create',
+    {
+      config: { access: { page: PAGE, action: '添加' }, audit: '新增审核节点' },
+      schema: {
+        tags,
+        summary: '新增审核节点（sort 省略时排在最后）',
+        body: stateBodySchema,
+        response: idResponse,
+      },
+    },
+    async (req) => {
+      const { sort, ...values } = req.body
+      const id = await db.transaction(async (t) => {
+        const tx = t as unknown as Db
+        await processExists(tx, values.processId)
+        const [last] = await tx
+          .select({ sort: sql<number>`coalesce(max(${processState.sort}), -1)::int` })
+          .from(processState)
+          .where(eq(processState.processId, values.processId))
+        const [row] = await tx
+          .insert(processState)
+          .values({ ...values, sort: sort ?? (last?.sort ?? -1) + 1 })
+          .returning({ id: processState.id })
+        return row!.id
+      })
+      target(req, 'process_state', id)
+      return ok({ id })
+    },
+  )
+
+  app.post(
+    '/api/process/state/update',
+    {
+      config: { access: { page: PAGE, action: '编辑' }, audit: '编辑审核节点' },
+      schema: {
+        tags,
+        summary: '编辑审核节点（名称、顺序、可审核的角色与账号）',
+        body: stateUpdateSchema,
+        response: idResponse,
+      },
+    },
+    async (req) => {
+      const { id, ...values } = req.body
+      target(req, 'process_state', id)
+      const [row] = await db
+        .update(processState)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(processState.id, id))
+        .returning({ id: processState.id })
+      if (!row) throw new AppError('NOT_FOUND')
+      return ok({ id })
+    },
+  )
+
+  app.post(
+    '/api/process/state/delete',
+    {
+      config: { access: { page: PAGE, action: '删除' }, audit: '删除审核节点' },
+      schema: {
+        tags,
+        summary: '删除审核节点（有待审核内容停在该节点时拒绝）',
+        body: idBodySchema,
+        response: idResponse,
+      },
+    },
+    async (req) => {
+      const { id } = req.body
+      target(req, 'process_state', id)
+      await db.transaction(async (t) => {
+        const tx = t as unknown as Db
+        const [node] = await tx.select().from(processState).where(eq(processState.id, id)).for('update')
+        if (!node) throw new AppError('NOT_FOUND')
+        const [waiting] = await tx
+          .select({ id: content.id })
+          .from(content)
+          .where(eq(content.processStateId, id))
+          .limit(1)
+        if (waiting) throw new AppError('CONFLICT', reviewMessages.stateInUse)
+        await tx.delete(processState).where(eq(processState.id, id))
+      })
+      return ok({ id })
+    },
+  )
+
+  app.get(
+    '/api/process/setting/list',
+    {
+      config: { access: { page: PAGE, action: '查看' } },
+      schema: {
+        tags,
+        summary: '审核设置：每个审核类型使用的流程（null：单节点，任何有该队列审核权限者可审）',
+        response: { 200: envelopeSchema(pageSchema(settingSchema)) },
+      },
+    },
+    async () => {
+      const rows = await db
+        .select({ resType: processSetting.resType, processId: processSetting.processId, name: process.name })
+        .from(processSetting)
+        .leftJoin(process, eq(process.id, processSetting.processId))
+      const items = [...reviewResources.values()].map((d) => {
+        const s = rows.find((r) => r.resType === d.review.resType)
+        return {
+          resType: d.review.resType,
+          label: d.label,
+          queue: d.review.queue,
+          processId: s?.processId ?? null,
+          processName: s?.name ?? '',
+        }
+      })
+      return ok({ items, total: items.length })
+    },
+  )
+
+  app.post(
+    '/api/process/setting',
+    {
+      config: { access: { page: PAGE, action: '编辑' }, audit: '设置审核流程' },
+      schema: {
+        tags,
+        summary: '设置审核类型使用的流程（processId null：单节点）；已在审的内容按原节点继续',
+        body: settingBodySchema,
+        response: { 200: envelopeSchema(z.object({ resType: z.string() })) },
+      },
+    },
+    async (req) => {
+      const { resType, processId } = req.body
+      if (!reviewResources.has(resType)) throw new AppError('BAD_REQUEST', reviewMessages.unknownResType)
+      req.auditInfo.target = `resType:${resType}`
+      await db.transaction(async (t) => {
+        const tx = t as unknown as Db
+        if (processId !== null) await processExists(tx, processId)
+        await tx
+          .insert(processSetting)
+          .values({ resType, processId })
+          .onConflictDoUpdate({ target: processSetting.resType, set: { processId, updatedAt: new Date() } })
+      })
+      return ok({ resType })
+    },
+  )
+}

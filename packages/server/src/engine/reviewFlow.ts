@@ -1,0 +1,111 @@
+import { isSuperAdmin } from '@moc/domain/permissions/can'
+import type { ResourceDef } from '@moc/domain/resources/types'
+import { and, asc, eq, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { content, processSetting, processState } from '../db/schema.ts'
+import type { DataScope } from '../platform/dataScope.ts'
+import type { Principal } from '../platform/sessions.ts'
+import { countedTotal } from './contentCounters.ts'
+import { contentInScope } from './contentInScope.ts'
+
+/** Review-flow rules shared by the transitions, the queues and the pending counts (DESIGN §5). */
+
+export type Node = typeof processState.$inferSelect
+type ContentDef = ResourceDef & { storage: { table: 'content'; kind: string } }
+
+export const kindOf = (def: ResourceDef) => (def as ContentDef).storage.kind
+/** The review resType of a content definition (its kind when it has no review queue). */
+export const resTypeOf = (def: ResourceDef) => def.review?.resType ?? kindOf(def)
+
+/** The ordered nodes of the process a resType uses; [] = the implicit single node. */
+export async function nodesOf(db: Db, resType: string): Promise<Node[]> {
+  const [setting] = await db
+    .select({ processId: processSetting.processId })
+    .from(processSetting)
+    .where(eq(processSetting.resType, resType))
+  if (!setting?.processId) return []
+  return db
+    .select()
+    .from(processState)
+    .where(eq(processState.processId, setting.processId))
+    .orderBy(asc(processState.sort), asc(processState.id))
+}
+
+/** The node after `node` in its own process (null: `node` is the last), ordered by (sort, id). */
+export async function nextNode(db: Db, node: Node): Promise<Node | null> {
+  const [next] = await db
+    .select()
+    .from(processState)
+    .where(
+      and(
+        eq(processState.processId, node.processId),
+        sql`(${processState.sort}, ${processState.id}) > (${node.sort}, ${node.id})`,
+      ),
+    )
+    .orderBy(asc(processState.sort), asc(processState.id))
+    .limit(1)
+  return next ?? null
+}
+
+/**
+ * May the principal act at this node? The route already required the queue's 审核; at a node the caller
+ * must also be one of its roles or accounts (a node naming nobody is open to every reviewer). The super
+ * administrator acts everywhere; the implicit node (null) is open to every reviewer.
+ */
+export function mayActAt(p: Pick<Principal, 'adminId' | 'roleId'>, node: Node | null | undefined): boolean {
+  if (!node || isSuperAdmin(p)) return true
+  if (!node.roleIds.length && !node.adminIds.length) return true
+  return (p.roleId !== null && node.roleIds.includes(p.roleId)) || node.adminIds.includes(p.adminId)
+}
+
+/** Every node, by id (a small table: a handful of processes of a few nodes each). */
+export async function allNodes(db: Db): Promise<Map<number, Node>> {
+  const rows = await db.select().from(processState)
+  return new Map(rows.map((n) => [n.id, n]))
+}
+
+/** The ids of the nodes the principal may not act at (empty for the super administrator). */
+export function foreignNodeIds(p: Pick<Principal, 'adminId' | 'roleId'>, nodes: Map<number, Node>): number[] {
+  return [...nodes.values()].filter((n) => !mayActAt(p, n)).map((n) => n.id)
+}
+
+/** The pending live items of a kind the principal may act on, inside the scope. */
+export function actableWhere(kind: string, scope: DataScope, foreign: readonly number[]): SQL | undefined {
+  return and(
+    eq(content.kind, kind),
+    eq(content.verifyState, 3),
+    isNull(content.recycledAt),
+    contentInScope(scope),
+    foreign.length
+      ? or(isNull(content.processStateId), notInArray(content.processStateId, [...foreign]))
+      : undefined,
+  )
+}
+
+/**
+ * The exact number of pending items the principal may act on: the maintained counters' pending bucket
+ * (a handful of rows), minus — only when some nodes are not the caller's — the pending items waiting at
+ * those nodes (an index range on content_pending). No count(*) over the queue in the common case.
+ */
+export async function pendingTotal(
+  db: Db,
+  kind: string,
+  scope: DataScope,
+  foreign: readonly number[],
+): Promise<number> {
+  const all = await countedTotal(db, kind, { verifyState: 3 }, scope)
+  if (!foreign.length || !all) return all
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(content)
+    .where(
+      and(
+        eq(content.kind, kind),
+        eq(content.verifyState, 3),
+        isNull(content.recycledAt),
+        inArray(content.processStateId, [...foreign]),
+        contentInScope(scope),
+      ),
+    )
+  return all - (row?.n ?? 0)
+}

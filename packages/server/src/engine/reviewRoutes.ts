@@ -1,0 +1,477 @@
+import { contentDetailSchema, contentIdQuerySchema, contentMessages } from '@moc/domain/api/content'
+import {
+  approveSchema,
+  idsSchema,
+  kindIdsSchema,
+  pendingCountsSchema,
+  queueItemSchema,
+  queueQuerySchema,
+  type ReviewAction,
+  rejectSchema,
+  resourceLogItemSchema,
+  resourceLogQuerySchema,
+  reviewMessages,
+  transitionResultSchema,
+} from '@moc/domain/api/review'
+import { can } from '@moc/domain/permissions/can'
+import { contentResources, reviewPathSegment, reviewResources } from '@moc/domain/resources/index'
+import type { ResourceDef } from '@moc/domain/resources/types'
+import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { Db } from '../db/client.ts'
+import { admin, content, processResourceLog, processState } from '../db/schema.ts'
+import type { Ctx } from '../platform/context.ts'
+import { dataScopeOf } from '../platform/dataScope.ts'
+import { AppError } from '../platform/errors.ts'
+import { resourceOf } from '../platform/guard.ts'
+import type { Principal } from '../platform/sessions.ts'
+import { applyCounts } from './contentCounters.ts'
+import { contentInScope } from './contentInScope.ts'
+import { contentDetail, counted, lockedInScope } from './contentRoutes.ts'
+import {
+  actableWhere,
+  allNodes,
+  foreignNodeIds,
+  kindOf,
+  mayActAt,
+  type Node,
+  nextNode,
+  nodesOf,
+  pendingTotal,
+  resTypeOf,
+} from './reviewFlow.ts'
+
+const tags = ['审核']
+type Row = typeof content.$inferSelect
+type Tx = Db
+type Patch = Partial<typeof content.$inferInsert>
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null)
+const transitionResponse = { 200: envelopeSchema(transitionResultSchema) }
+
+/** One planned change of one item: the columns to set and the resource-log entry to write. */
+interface Step {
+  row: Row
+  set: Patch
+  action: ReviewAction
+  node: Node | null
+  comment?: string
+}
+
+/**
+ * Applies planned steps inside the caller's transaction: updates (grouped by identical patch), the counters
+ * of every changed verify_state (applyCounts, same transaction), and one resource-log row per item.
+ */
+async function applySteps(tx: Tx, def: ResourceDef, p: Principal, steps: readonly Step[]) {
+  const groups = new Map<string, { set: Patch; ids: number[] }>()
+  for (const s of steps) {
+    const k = JSON.stringify(s.set)
+    const g = groups.get(k) ?? { set: s.set, ids: [] }
+    g.ids.push(s.row.id)
+    groups.set(k, g)
+  }
+  const after = new Map<number, Row>()
+  for (const g of groups.values()) {
+    const rows = await tx
+      .update(content)
+      .set({ ...g.set, updatedAt: new Date() })
+      .where(inArray(content.id, g.ids))
+      .returning()
+    for (const r of rows) after.set(r.id, r)
+  }
+  await applyCounts(
+    tx,
+    steps.map((s) => ({ before: counted(s.row), after: counted(after.get(s.row.id)!) })),
+  )
+  await tx.insert(processResourceLog).values(
+    steps.map((s) => ({
+      contentId: s.row.id,
+      resType: resTypeOf(def),
+      action: s.action,
+      actorId: p.adminId,
+      actorName: p.username,
+      stateId: s.node?.id ?? null,
+      stateName: s.node?.name ?? '',
+      comment: s.comment ?? '',
+    })),
+  )
+  return steps.length
+}
+
+const auditTarget = (req: FastifyRequest, ids: readonly number[]) => {
+  req.auditInfo.target = ids.map((id) => `content:${id}`).join(',')
+}
+
+/** Review transitions, queues, pending counts and the item log (DESIGN §5, decision 0007). */
+export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const { db } = ctx.database
+  if (!contentResources.size) return
+
+  /**
+   * Runs a transition: locks the items (404 unless every one is of the definition's kind and in scope),
+   * refuses recycled items, lets `plan` check and plan each item, and applies it all in one transaction.
+   */
+  async function transition(
+    req: FastifyRequest,
+    ids: readonly number[],
+    plan: (rows: Row[], tx: Tx, nodes: Map<number, Node>) => Promise<Step[]> | Step[],
+  ) {
+    const def = resourceOf(req)
+    auditTarget(req, ids)
+    const scope = await dataScopeOf(req, db)
+    const updated = await db.transaction(async (t) => {
+      const tx = t as unknown as Tx
+      const rows = await lockedInScope(tx, def, scope, ids)
+      if (rows.some((r) => r.recycledAt)) throw new AppError('CONFLICT', reviewMessages.recycled)
+      const steps = await plan(rows, tx, await allNodes(tx))
+      return applySteps(tx, def, req.principal!, steps)
+    })
+    return ok({ updated })
+  }
+
+  const requireState = (rows: Row[], ok: (r: Row) => boolean, msg: string) => {
+    if (rows.some((r) => !ok(r))) throw new AppError('CONFLICT', msg)
+  }
+
+  app.post(
+    '/api/content/examination',
+    {
+      config: { access: { resource: 'submit' }, audit: '提交审核' },
+      schema: {
+        tags,
+        summary: '提交审核：草稿或被驳回的内容进入待审核（流程的第一个节点）',
+        body: kindIdsSchema,
+        response: transitionResponse,
+      },
+    },
+    (req) =>
+      transition(req, req.body.ids, async (rows, tx) => {
+        requireState(rows, (r) => r.verifyState === 0 || r.verifyState === 2, reviewMessages.notDraft)
+        const first = (await nodesOf(tx, resTypeOf(resourceOf(req))))[0] ?? null
+        const now = new Date()
+        return rows.map((row) => ({
+          row,
+          action: 'submit' as const,
+          node: first,
+          set: {
+            verifyState: 3,
+            processType: 'PENDING',
+            processStateId: first?.id ?? null,
+            submittedBy: req.principal!.adminId,
+            submittedAt: now,
+          },
+        }))
+      }),
+  )
+
+  for (const def of contentResources.values()) {
+    const kind = def.storage.kind
+    // Revert a submission. Permission: the submitter (holding 提交审核), or anyone holding 撤销审核; the guard
+    // can state only one action, so it requires 查看 and the handler decides the rest (decision 0007).
+    app.post(
+      `/api/content/${kind}/revert`,
+      {
+        config: { access: { resource: 'list', kind }, audit: `撤回${def.label}审核` },
+        schema: {
+          tags,
+          summary: `撤回${def.label}审核：待审核回到草稿（提交人或有撤销审核权限者）`,
+          body: idsSchema,
+          response: transitionResponse,
+        },
+      },
+      (req) =>
+        transition(req, req.body.ids, (rows, _tx, nodes) => {
+          const p = req.principal!
+          requireState(rows, (r) => r.verifyState === 3, reviewMessages.notPending)
+          const anyone = can(p, def.permissionPage, '撤销审核')
+          const submitter = can(p, def.permissionPage, '提交审核')
+          if (!anyone && !(submitter && rows.every((r) => r.submittedBy === p.adminId)))
+            throw new AppError('FORBIDDEN', reviewMessages.notSubmitter)
+          return rows.map((row) => ({
+            row,
+            action: 'revoke' as const,
+            node: row.processStateId ? (nodes.get(row.processStateId) ?? null) : null,
+            set: { verifyState: 0, processType: null, processStateId: null },
+          }))
+        }),
+    )
+  }
+
+  app.post(
+    '/api/content/publish/noExamine',
+    {
+      config: { access: { resource: 'publishNoExamine' }, audit: '免审发布' },
+      schema: {
+        tags,
+        summary: '免审发布：草稿、被驳回或待审核的内容直接发布（需免审发布权限）',
+        body: kindIdsSchema,
+        response: transitionResponse,
+      },
+    },
+    (req) =>
+      transition(req, req.body.ids, (rows) => {
+        requireState(rows, (r) => r.verifyState !== 1, reviewMessages.alreadyPublished)
+        const now = new Date()
+        return rows.map((row) => ({
+          row,
+          action: 'publish' as const,
+          node: null,
+          set: { verifyState: 1, processType: 'PASS', processStateId: null, publishedAt: now },
+        }))
+      }),
+  )
+
+  app.post(
+    '/api/content/revoke/batch',
+    {
+      config: { access: { resource: 'withdraw' }, audit: '撤回发布' },
+      schema: {
+        tags,
+        summary: '批量撤回（下线）：已发布的内容回到草稿',
+        body: kindIdsSchema,
+        response: transitionResponse,
+      },
+    },
+    (req) =>
+      transition(req, req.body.ids, (rows) => {
+        requireState(rows, (r) => r.verifyState === 1, reviewMessages.notPublished)
+        return rows.map((row) => ({
+          row,
+          action: 'withdraw' as const,
+          node: null,
+          set: { verifyState: 0, processType: 'WITHDRAW', processStateId: null, publishedAt: null },
+        }))
+      }),
+  )
+
+  /** Pending items, each at a node the caller may act at; the node of each. */
+  function reviewable(rows: Row[], p: Principal, nodes: Map<number, Node>) {
+    requireState(rows, (r) => r.verifyState === 3, reviewMessages.notPending)
+    return rows.map((row) => {
+      const node = row.processStateId ? (nodes.get(row.processStateId) ?? null) : null
+      if (!mayActAt(p, node)) throw new AppError('FORBIDDEN', reviewMessages.notYourNode)
+      return { row, node }
+    })
+  }
+
+  app.post(
+    '/api/verify-center/approved',
+    {
+      config: { access: { resource: 'approve', queue: true }, audit: '审核通过' },
+      schema: {
+        tags,
+        summary: '审核通过（可批量）：进入下一节点，最后一个节点通过即发布',
+        body: approveSchema,
+        response: transitionResponse,
+      },
+    },
+    (req) =>
+      transition(req, req.body.ids, async (rows, tx, nodes) => {
+        const now = new Date()
+        const steps: Step[] = []
+        for (const { row, node } of reviewable(rows, req.principal!, nodes)) {
+          const next = node ? await nextNode(tx, node) : null
+          steps.push({
+            row,
+            action: 'pass',
+            node,
+            set: next
+              ? { processStateId: next.id }
+              : { verifyState: 1, processType: 'PASS', processStateId: null, publishedAt: now },
+          })
+        }
+        return steps
+      }),
+  )
+
+  app.post(
+    '/api/verify-center/rejection',
+    {
+      config: { access: { resource: 'reject', queue: true }, audit: '审核驳回' },
+      schema: {
+        tags,
+        summary: '审核驳回（可批量，须填写驳回原因）：回到编辑，原因记入审核记录',
+        body: rejectSchema,
+        response: transitionResponse,
+      },
+    },
+    (req) =>
+      transition(req, req.body.ids, (rows, _tx, nodes) =>
+        reviewable(rows, req.principal!, nodes).map(({ row, node }) => ({
+          row,
+          action: 'reject' as const,
+          node,
+          comment: req.body.reason,
+          set: { verifyState: 2, processType: 'REJECT', processStateId: null },
+        })),
+      ),
+  )
+
+  // Review queues, one spec path per resType.
+  const creator = alias(admin, 'creator')
+  const submitter = alias(admin, 'submitter')
+  const queueColumns = {
+    row: content,
+    creatorName: creator.username,
+    submitterName: submitter.username,
+    stateName: processState.name,
+  }
+  type QueueRow = {
+    row: Row
+    creatorName: string | null
+    submitterName: string | null
+    stateName: string | null
+  }
+  const queueItem = (r: QueueRow, decision?: typeof processResourceLog.$inferSelect) => ({
+    id: r.row.id,
+    kind: r.row.kind,
+    title: r.row.title,
+    cover: r.row.cover,
+    verifyState: r.row.verifyState,
+    processType: r.row.processType,
+    createdBy: r.row.createdBy,
+    creatorName: r.creatorName ?? '',
+    submittedBy: r.row.submittedBy,
+    submitterName: r.submitterName ?? '',
+    submittedAt: iso(r.row.submittedAt),
+    stateId: decision ? decision.stateId : r.row.processStateId,
+    stateName: decision ? decision.stateName : (r.stateName ?? ''),
+    logId: decision?.id ?? null,
+    action: decision?.action ?? null,
+    comment: decision?.comment ?? null,
+    decidedAt: decision ? decision.createdAt.toISOString() : null,
+  })
+
+  for (const def of reviewResources.values()) {
+    const kind = def.storage.kind
+    const resType = def.review.resType
+    // Reviewers read the item they decide on through their queue's permission, not the content page's.
+    app.get(
+      `/api/verify-center/${reviewPathSegment(resType)}/detail`,
+      {
+        config: { access: { resource: 'approve', queue: true, kind } },
+        schema: {
+          tags,
+          summary: `${def.label}审核详情（审核权限即可查看）`,
+          querystring: contentIdQuerySchema,
+          response: { 200: envelopeSchema(contentDetailSchema) },
+        },
+      },
+      async (req) => ok(await contentDetail(db, def, req.query.id, await dataScopeOf(req, db))),
+    )
+    app.get(
+      `/api/verify-center/${reviewPathSegment(resType)}`,
+      {
+        config: { access: { resource: 'approve', queue: true, kind } },
+        schema: {
+          tags,
+          summary: `${def.label}审核队列：type=list 待我审核（按提交时间倒序），type=wait 我的审核记录`,
+          querystring: queueQuerySchema,
+          response: { 200: envelopeSchema(pageSchema(queueItemSchema)) },
+        },
+      },
+      async (req) => {
+        const { type, page, pageSize } = req.query
+        const p = req.principal!
+        const scope = await dataScopeOf(req, db)
+        const offset = (page - 1) * pageSize
+        if (type === 'list') {
+          const foreign = foreignNodeIds(p, await allNodes(db))
+          const [rows, total] = await Promise.all([
+            db
+              .select(queueColumns)
+              .from(content)
+              .leftJoin(creator, eq(creator.id, content.createdBy))
+              .leftJoin(submitter, eq(submitter.id, content.submittedBy))
+              .leftJoin(processState, eq(processState.id, content.processStateId))
+              .where(actableWhere(kind, scope, foreign))
+              .orderBy(desc(content.submittedAt), desc(content.id))
+              .limit(pageSize)
+              .offset(offset),
+            pendingTotal(db, kind, scope, foreign),
+          ])
+          return ok({ items: rows.map((r) => queueItem(r)), total })
+        }
+        const mine = and(eq(processResourceLog.actorId, p.adminId), eq(processResourceLog.resType, resType))
+        const decided = inArray(processResourceLog.action, ['pass', 'reject'])
+        const [rows, [n]] = await Promise.all([
+          db
+            .select({ ...queueColumns, log: processResourceLog })
+            .from(processResourceLog)
+            .innerJoin(content, eq(content.id, processResourceLog.contentId))
+            .leftJoin(creator, eq(creator.id, content.createdBy))
+            .leftJoin(submitter, eq(submitter.id, content.submittedBy))
+            .leftJoin(processState, eq(processState.id, content.processStateId))
+            .where(and(mine, decided))
+            .orderBy(desc(processResourceLog.id))
+            .limit(pageSize)
+            .offset(offset),
+          db.select({ n: count() }).from(processResourceLog).where(and(mine, decided)),
+        ])
+        return ok({ items: rows.map((r) => queueItem(r, r.log)), total: n?.n ?? 0 })
+      },
+    )
+  }
+
+  app.get(
+    '/api/verify-center/pendingCounts',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary: '待审核数（侧边菜单角标）：仅包含调用者有审核权限的队列，键为队列页面路径',
+        response: { 200: envelopeSchema(pendingCountsSchema) },
+      },
+    },
+    async (req) => {
+      const p = req.principal!
+      const queues = [...reviewResources.values()].filter((d) => can(p, d.review.permissionPage, '审核'))
+      if (!queues.length) return ok({ counts: {}, total: 0 })
+      const scope = await dataScopeOf(req, db)
+      const foreign = foreignNodeIds(p, await allNodes(db))
+      const entries = await Promise.all(
+        queues.map(async (d) => [d.review.queue, await pendingTotal(db, kindOf(d), scope, foreign)] as const),
+      )
+      return ok({ counts: Object.fromEntries(entries), total: entries.reduce((s, [, n]) => s + n, 0) })
+    },
+  )
+
+  app.get(
+    '/api/process/resource/log',
+    {
+      // 查看 on the item's content page, or 审核 on its review queue: the item decides which, so the handler checks.
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary: '内容的审核记录（提交、通过、驳回及原因、撤回、免审发布），需内容查看或队列审核权限',
+        querystring: resourceLogQuerySchema,
+        response: { 200: envelopeSchema(pageSchema(resourceLogItemSchema)) },
+      },
+    },
+    async (req) => {
+      const p = req.principal!
+      const mayRead = (d: ResourceDef) =>
+        can(p, d.permissionPage, '查看') || (!!d.review && can(p, d.review.permissionPage, '审核'))
+      if (![...contentResources.values()].some(mayRead)) throw new AppError('FORBIDDEN')
+      const scope = await dataScopeOf(req, db)
+      const [item] = await db
+        .select({ kind: content.kind })
+        .from(content)
+        .where(and(eq(content.id, req.query.resId), contentInScope(scope)))
+      const def = item && contentResources.get(item.kind)
+      if (!def) throw new AppError('NOT_FOUND', contentMessages.notFound)
+      if (!mayRead(def)) throw new AppError('FORBIDDEN')
+      const rows = await db
+        .select()
+        .from(processResourceLog)
+        .where(eq(processResourceLog.contentId, req.query.resId))
+        .orderBy(asc(processResourceLog.id))
+      const items = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }))
+      return ok({ items, total: items.length })
+    },
+  )
+}

@@ -1,0 +1,33 @@
+import type { ActionName } from '@moc/domain/permissions/actions'
+import type { ResourceAction } from '@moc/domain/resources/types'
+
+/**
+ * A resource-engine route: the permission is the resource definition's page + actionPermission[resource],
+ * resolved per request from the content `kind` (the route's fixed kind, else the body's `kind`, else the
+ * query's `kind`); see guard.ts. An unknown kind is a 400 before any handler runs.
+ */
+export interface ResourceAccess {
+  resource: ResourceAction
+  kind?: string
+  /**
+   * A review-queue route (docs/decisions/0007): the permission is the definition's `review.permissionPage` +
+   * 审核, and the definition is resolved from the review `resType` (body, else query) instead of `kind`.
+   */
+  queue?: true
+}
+
+/**
+ * What a route requires; every API route must declare one (the app refuses to start otherwise):
+ * 'public' (anyone), 'signedIn' (any signed-in account), 'superAdmin' (roleId 1), a permission page + action,
+ * or a resource action (ResourceAccess).
+ */
+export type Access =
+  | 'public'
+  | 'signedIn'
+  | 'superAdmin'
+  | { page: string; action: ActionName }
+  | ResourceAccess
+
+/** The static permission page of an access rule, '' when it has none or it depends on the request. */
+export const staticPage = (access: Access | undefined): string =>
+  typeof access === 'object' && 'page' in access ? access.page : ''

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify'
+import { operationLog } from '../db/schema.ts'
+import { staticPage } from './access.ts'
+import type { Ctx } from './context.ts'
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** An action name the log can hold and the permission page it is logged under ('' for none). */
+export interface AuditAction {
+  action: string
+  page: string
+}
+const catalogues = new WeakMap<FastifyInstance, Map<string, AuditAction>>()
+
+/** Every action name the app's routes log, in registration order (the 操作日志 filter offers them). */
+export const auditActions = (app: FastifyInstance): AuditAction[] => [
+  ...(catalogues.get(app)?.values() ?? []),
+]
+
+/** Writes the operation log (操作日志) for every mutating /api call once its response is sent. */
+export function registerAuditLog(app: FastifyInstance, ctx: Ctx) {
+  const catalogue = new Map<string, AuditAction>()
+  catalogues.set(app, catalogue)
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return
+    const page = staticPage(route.config?.access)
+    for (const method of [route.method].flat()) {
+      if (READS.has(method)) continue
+      for (const action of [
+        route.config?.audit ?? `${method} ${route.url}`,
+        ...(route.config?.auditAlso ?? []),
+      ])
+        if (!catalogue.has(action)) catalogue.set(action, { action, page })
+    }
+  })
+  app.decorateRequest('auditInfo', null as never)
+  app.decorateRequest('resultCode', 0)
+  app.addHook('onRequest', async (req) => {
+    req.auditInfo = {}
+  })
+  // Success envelopes can still carry a non-zero code; read it before the codec seals the payload.
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (req.resultCode === 0 && typeof payload === 'string' && req.url.startsWith('/api/')) {
+      const m = /^\{"code":(-?\d+)/.exec(payload)
+      if (m) req.resultCode = Number(m[1])
+    }
+    return payload
+  })
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions
+    // A GET that changes something (spec §7 has a few, e.g. /system/account/remove) names its audit action.
+    if ((READS.has(req.method) && !route.config?.audit) || !req.url.startsWith('/api/')) return
+    const info = req.auditInfo
+    try {
+      await ctx.database.db.insert(operationLog).values({
+        adminId: req.principal?.adminId ?? info.adminId ?? null,
+        username: req.principal?.username ?? info.username ?? '',
+        page: info.page ?? staticPage(route.config?.access),
+        action: info.action ?? route.config?.audit ?? `${req.method} ${route.url ?? req.url.split('?')[0]}`,
+        method: req.method,
+        path: req.url.split('?')[0]!.slice(0, 300),
+        target: (info.target ?? '').slice(0, 300),
+        ip: req.ip,
+        userAgent: (req.headers['user-agent'] ?? '').slice(0, 300),
+        result: reply.statusCode < 400 && req.resultCode === 0 ? 'success' : 'fail',
+        code: req.resultCode,
+        status: reply.statusCode,
+      })
+    } catch (err) {
+      req.log.error({ err }, 'operation log write failed')
+    }
+  })
+}

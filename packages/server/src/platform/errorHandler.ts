@@ -1,0 +1,38 @@
+import { errorCodes } from '@moc/domain/transport/errorCodes'
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { AppError } from './errors.ts'
+
+const CJK = /[\u4e00-\u9fff]/
+
+/** Every failure leaves as the envelope with its HTTP status; nothing unexpected leaks details. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    let e: AppError
+    if (err instanceof AppError) e = err
+    else if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0]
+      const unknown = err.validation.find((v) => v.keyword === 'unrecognized_keys')?.params.keys as
+        | string[]
+        | undefined
+      const msg = unknown
+        ? `不允许提交的字段：${unknown.join('、')}`
+        : first?.message && CJK.test(first.message)
+          ? first.message
+          : undefined
+      const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.')
+      e = new AppError('VALIDATION', msg ?? (field ? `参数 ${field} 有误` : undefined))
+    } else if (err.statusCode === 413) e = new AppError('PAYLOAD_TOO_LARGE')
+    else if (err.statusCode === 429) e = new AppError('RATE_LIMITED')
+    else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
+      e = new AppError(err.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST')
+    else {
+      req.log.error({ err }, 'unhandled error')
+      e = new AppError('INTERNAL')
+    }
+    req.resultCode = e.code
+    return reply.status(e.status).send({ code: e.code, msg: e.message, data: e.data })
+  })
+}
+
+export const notFoundEnvelope = { code: errorCodes.NOT_FOUND.code, msg: errorCodes.NOT_FOUND.msg, data: null }

@@ -1,0 +1,30 @@
+import type { ResourceDef } from '@moc/domain/resources/types'
+import type { Access } from './access.ts'
+import type { MarkedRequest } from './codec.ts'
+import type { RouteAccess } from './guard.ts'
+import type { Principal } from './sessions.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with its declared access, in registration order. */
+    accessTable: RouteAccess[]
+  }
+  interface FastifyContextConfig {
+    access?: Access
+    /** Operation-log action name (Chinese) for mutating calls; defaults to `METHOD url`. */
+    audit?: string
+    /** Further action names the handler may log instead of `audit` (set through `auditInfo.action`). */
+    auditAlso?: string[]
+    /** Message for a missing or expired session on this route (the demo backend says 'Unauthorised'). */
+    authMessage?: string
+  }
+  interface FastifyRequest {
+    principal: Principal | null
+    codecMark: MarkedRequest | undefined
+    /** Filled by handlers so the operation log can name the target and an anonymous actor. */
+    auditInfo: { target?: string; adminId?: number; username?: string; action?: string; page?: string }
+    /** The resource definition a `{ resource }` route acts on, resolved and authorised by the guard. */
+    resource: ResourceDef | null
+    resultCode: number
+  }
+}

@@ -1,0 +1,100 @@
+import { can, isSuperAdmin } from '@moc/domain/permissions/can'
+import { contentResources, reviewResources } from '@moc/domain/resources/index'
+import { actionPermission, type ResourceDef } from '@moc/domain/resources/types'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Access } from './access.ts'
+import type { Ctx } from './context.ts'
+import { AppError } from './errors.ts'
+
+/** The session token: header x-auth-token (spec §7), or a Bearer token for the demo-backend calls. */
+export const tokenOf = (req: FastifyRequest) => {
+  const v = req.headers['x-auth-token']
+  if (typeof v === 'string' && v) return v
+  const auth = req.headers.authorization
+  return auth?.startsWith('Bearer ') ? auth.slice(7) : undefined
+}
+
+/** One /api route and what it requires; the authorisation matrix test walks this table. */
+export interface RouteAccess {
+  method: string
+  url: string
+  access: Access
+  /** The body schema, when the route takes one (validated strictly, see strictBody.ts). */
+  body: unknown
+}
+
+/** The kind a resource route acts on: fixed by the route, else the body's `kind`, else the query's. */
+function requestedKind(req: FastifyRequest, fixed: string | undefined): unknown {
+  if (fixed) return fixed
+  const body = req.body as { kind?: unknown } | undefined
+  if (body && typeof body === 'object' && 'kind' in body) return body.kind
+  return (req.query as { kind?: unknown } | undefined)?.kind
+}
+
+/** The review resType a queue route acts on: the body's `resType`, else the query's. */
+function requestedResType(req: FastifyRequest): unknown {
+  const body = req.body as { resType?: unknown } | undefined
+  if (body && typeof body === 'object' && 'resType' in body) return body.resType
+  return (req.query as { resType?: unknown } | undefined)?.resType
+}
+
+/** The resource definition a resource-engine route serves on this request (set by the guard). */
+export function resourceOf(req: FastifyRequest): ResourceDef {
+  if (!req.resource) throw new Error('resourceOf needs a route declaring { resource } access')
+  return req.resource
+}
+
+/** Authenticates and authorises every /api route from its declared `config.access`. */
+export function registerGuard(app: FastifyInstance, ctx: Ctx) {
+  app.decorateRequest('principal', null)
+  app.decorateRequest('resource', null)
+  const accessTable: RouteAccess[] = []
+  app.decorate('accessTable', accessTable)
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return
+    const access = route.config?.access
+    if (access === undefined) throw new Error(`route ${route.method} ${route.url} declares no access`)
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') accessTable.push({ method, url: route.url, access, body: route.schema?.body })
+  })
+  app.addHook('onRequest', async (req) => {
+    const access = req.routeOptions.config.access
+    if (access === undefined || access === 'public') return
+    const config = req.routeOptions.config
+    const principal = await ctx.sessions.authenticate(tokenOf(req)).catch((e: unknown) => {
+      if (config.authMessage && e instanceof AppError && e.status === 401)
+        throw new AppError(e.name, config.authMessage)
+      throw e
+    })
+    req.principal = principal
+    if (access === 'signedIn') return
+    if (access === 'superAdmin') {
+      if (!isSuperAdmin(principal)) throw new AppError('FORBIDDEN')
+      return
+    }
+    if ('resource' in access) return // decided once the body is parsed (preValidation below)
+    if (!can(principal, access.page, access.action)) throw new AppError('FORBIDDEN')
+  })
+  // Resource routes: the kind may be in the body, parsed by now but not validated yet. The handler then acts
+  // on `resourceOf(req)`, the very definition checked here, never on a kind it re-reads.
+  app.addHook('preValidation', async (req) => {
+    const access = req.routeOptions.config.access
+    if (typeof access !== 'object' || !('resource' in access)) return
+    if (access.queue) {
+      const resType = access.kind ? contentResources.get(access.kind)?.review?.resType : requestedResType(req)
+      const def = typeof resType === 'string' ? reviewResources.get(resType) : undefined
+      if (!def) throw new AppError('BAD_REQUEST', '未知的审核类型')
+      if (!can(req.principal!, def.review.permissionPage, '审核')) throw new AppError('FORBIDDEN')
+      req.resource = def
+      req.auditInfo.page = def.review.permissionPage
+      return
+    }
+    const kind = requestedKind(req, access.kind)
+    const def = typeof kind === 'string' ? contentResources.get(kind) : undefined
+    if (!def) throw new AppError('BAD_REQUEST', '未知的内容类型')
+    if (!can(req.principal!, def.permissionPage, actionPermission[access.resource]))
+      throw new AppError('FORBIDDEN')
+    req.resource = def
+    req.auditInfo.page = def.permissionPage
+  })
+}

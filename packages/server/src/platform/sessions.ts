@@ -1,0 +1,150 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { SessionUser } from '@moc/domain/api/session'
+import type { PowerMap } from '@moc/domain/permissions/types'
+import { and, eq, isNull, ne, sql } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { ADMIN_STATE, admin, role, session } from '../db/schema.ts'
+import { AppError } from './errors.ts'
+
+export type RevokeReason = 'logout' | 'disabled' | 'deleted' | 'password' | 'elsewhere'
+
+/** What a revoked session tells its holder (code 10002); logout reads as a plain expiry. */
+const revokedMessages: Record<Exclude<RevokeReason, 'logout'>, string> = {
+  disabled: '账号已被禁用，请联系管理员',
+  deleted: '账号已被删除，请联系管理员',
+  password: '密码已修改，请重新登录',
+  elsewhere: '账号已在其他地方登录，请重新登录',
+}
+
+/** The signed-in caller of a request. */
+export interface Principal {
+  adminId: number
+  username: string
+  /** The account as spec §3 describes the logged-in user, read in the same query as the session. */
+  user: SessionUser
+  roleId: number | null
+  power: PowerMap
+  powerMenuAttrs: string[]
+  tokenHash: string
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
+
+/** Sessions touched this long ago or more get last_seen updated; avoids a write per request. */
+const TOUCH_AFTER_MS = 60_000
+
+export class Sessions {
+  /** The per-request session lookup, built once as a named prepared statement: it runs on every call. */
+  private readonly lookup
+
+  constructor(
+    private readonly db: Db,
+    private readonly idleMs: number,
+    private readonly maxMs: number,
+  ) {
+    this.lookup = db
+      .select({
+        adminId: session.adminId,
+        lastSeenAt: session.lastSeenAt,
+        expiresAt: session.expiresAt,
+        revokedAt: session.revokedAt,
+        revokeReason: session.revokeReason,
+        username: admin.username,
+        realName: admin.realName,
+        email: admin.email,
+        phone: admin.phone,
+        xiumiOpenId: admin.xiumiOpenId,
+        state: admin.state,
+        roleId: admin.roleId,
+        roleName: role.name,
+        power: role.power,
+        powerMenuAttrs: role.powerMenuAttrs,
+      })
+      .from(session)
+      .innerJoin(admin, eq(admin.id, session.adminId))
+      .leftJoin(role, eq(role.id, admin.roleId))
+      .where(eq(session.tokenHash, sql.placeholder('tokenHash')))
+      .limit(1)
+      .prepare('session_lookup')
+  }
+
+  /** A new opaque token for every sign-in; with single-session on, the account's other sessions end. */
+  async create(adminId: number, ip: string, userAgent: string, singleSession: boolean): Promise<string> {
+    const token = randomBytes(32).toString('base64url')
+    const tokenHash = hashToken(token)
+    const now = new Date()
+    await this.db.transaction(async (tx) => {
+      if (singleSession)
+        await tx
+          .update(session)
+          .set({ revokedAt: now, revokeReason: 'elsewhere' })
+          .where(and(eq(session.adminId, adminId), isNull(session.revokedAt)))
+      await tx.insert(session).values({
+        tokenHash,
+        adminId,
+        ip,
+        userAgent: userAgent.slice(0, 300),
+        expiresAt: new Date(now.getTime() + this.maxMs),
+      })
+    })
+    return token
+  }
+
+  /** Resolves a token to its principal, or throws 10001006 (missing/expired) or 10002 (revoked). */
+  async authenticate(token: string | undefined, now = new Date()): Promise<Principal> {
+    if (!token) throw new AppError('SESSION_EXPIRED', '请先登录')
+    const tokenHash = hashToken(token)
+    const [row] = await this.lookup.execute({ tokenHash })
+    if (!row) throw new AppError('SESSION_EXPIRED')
+    if (row.revokedAt) {
+      const reason = row.revokeReason as RevokeReason
+      if (reason === 'logout') throw new AppError('SESSION_EXPIRED')
+      throw new AppError('SESSION_REVOKED', revokedMessages[reason] ?? undefined)
+    }
+    if (row.state !== ADMIN_STATE.enabled) throw new AppError('SESSION_REVOKED', revokedMessages.disabled)
+    const t = now.getTime()
+    if (t >= row.expiresAt.getTime() || t - row.lastSeenAt.getTime() >= this.idleMs)
+      throw new AppError('SESSION_EXPIRED')
+    if (t - row.lastSeenAt.getTime() >= TOUCH_AFTER_MS)
+      await this.db.update(session).set({ lastSeenAt: now }).where(eq(session.tokenHash, tokenHash))
+    return {
+      adminId: row.adminId,
+      username: row.username,
+      user: {
+        id: row.adminId,
+        username: row.username,
+        realName: row.realName,
+        roleId: row.roleId,
+        roleName: row.roleName,
+        xiumiOpenId: row.xiumiOpenId,
+        email: row.email,
+        phone: row.phone,
+      },
+      roleId: row.roleId,
+      power: row.power ?? {},
+      powerMenuAttrs: row.powerMenuAttrs ?? [],
+      tokenHash,
+    }
+  }
+
+  async revoke(tokenHash: string, reason: RevokeReason): Promise<void> {
+    await this.db
+      .update(session)
+      .set({ revokedAt: new Date(), revokeReason: reason })
+      .where(and(eq(session.tokenHash, tokenHash), isNull(session.revokedAt)))
+  }
+
+  /** Ends every live session of an account, optionally keeping the caller's own. */
+  async revokeAll(
+    adminId: number,
+    reason: RevokeReason,
+    exceptTokenHash?: string,
+    db: Db = this.db,
+  ): Promise<void> {
+    const live = and(eq(session.adminId, adminId), isNull(session.revokedAt))
+    await db
+      .update(session)
+      .set({ revokedAt: new Date(), revokeReason: reason })
+      .where(exceptTokenHash ? and(live, ne(session.tokenHash, exceptTokenHash)) : live)
+  }
+}

@@ -1,0 +1,49 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { notFoundEnvelope } from './platform/errorHandler.ts'
+
+/** The built web app's folder: WEB_DIST, else packages/web/dist found from here (src/ or dist/). */
+export function findWebDist(configured?: string): string | undefined {
+  if (configured) return resolve(configured)
+  let dir = dirname(fileURLToPath(import.meta.url))
+  for (let i = 0; i < 4; i++) {
+    const candidate = join(dir, 'web', 'dist')
+    if (existsSync(join(candidate, 'index.html'))) return candidate
+    dir = dirname(dir)
+  }
+  return undefined
+}
+
+/**
+ * Serves the SPA: hashed assets with a year's cache, and index.html for every other path with the
+ * request's CSP nonce filled in (antd's style tags carry it, so style-src needs no 'unsafe-inline').
+ */
+export async function registerWeb(app: FastifyInstance, dist: string | undefined) {
+  const indexHtml = dist ? readFileSync(join(dist, 'index.html'), 'utf8') : undefined
+  const sendIndex = (reply: FastifyReply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexHtml!.replaceAll('__CSP_NONCE__', reply.cspNonce?.style ?? ''))
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || !indexHtml || req.method !== 'GET')
+      return reply.status(404).send(notFoundEnvelope)
+    return sendIndex(reply)
+  })
+  if (!dist) return
+  app.get('/', (_req, reply) => sendIndex(reply))
+  await app.register(fastifyStatic, {
+    root: dist,
+    index: false,
+    wildcard: true,
+    setHeaders(res, path) {
+      res.header(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      )
+    },
+  })
+}

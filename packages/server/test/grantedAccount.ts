@@ -1,0 +1,33 @@
+import type { PowerMap } from '@moc/domain/permissions/types'
+import { admin, role } from '../src/db/schema.ts'
+import { hashPassword } from '../src/platform/passwords.ts'
+import type { TestApp } from './harness.ts'
+
+export const GRANTED_PASSWORD = 'Granted@2026'
+
+/** A power map holding exactly the given actions of one page each. */
+export const powerOf = (grants: Record<string, string[]>): PowerMap =>
+  Object.fromEntries(
+    Object.entries(grants).map(([page, actions]) => [
+      page,
+      actions.map((actionName) => ({ actionName, exists: true })),
+    ]),
+  )
+
+/**
+ * An enabled account (password GRANTED_PASSWORD) in a new role holding `power`, and a session for it.
+ * Created in the database directly: the account screens are another module's.
+ */
+export async function grantedAccount(t: TestApp, username: string, power: PowerMap) {
+  const { db } = t.database
+  const [r] = await db
+    .insert(role)
+    .values({ name: `role-${username}`, power })
+    .returning({ id: role.id })
+  const [a] = await db
+    .insert(admin)
+    .values({ username, passwordHash: await hashPassword(GRANTED_PASSWORD), roleId: r!.id, state: 1 })
+    .returning({ id: admin.id })
+  const token = await t.ctx.sessions.create(a!.id, '127.0.0.1', 'test', false)
+  return { id: a!.id, token }
+}

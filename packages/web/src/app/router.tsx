@@ -1,0 +1,60 @@
+import { screens } from '@moc/domain/catalogue'
+import type { Screen } from '@moc/domain/catalogue/types'
+import { Suspense } from 'react'
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
+import PendingScreen from '../pages/common/PendingScreen.tsx'
+import { RouteError } from '../pages/common/RouteError.tsx'
+import { ConsoleLayout } from '../shell/ConsoleLayout.tsx'
+import { Loading } from '../widgets/Loading.tsx'
+import { RedirectIfSignedIn, RequireSession, ScreenGuard } from './guards.tsx'
+import { publicScreens, screenRegistry } from './screenRegistry.ts'
+
+function screenElement(screen: Screen) {
+  const Page = screenRegistry[screen.path] ?? PendingScreen
+  return (
+    <ScreenGuard screen={screen}>
+      <Suspense fallback={<Loading />}>
+        <Page />
+      </Suspense>
+    </ScreenGuard>
+  )
+}
+
+function publicElement(path: string) {
+  const Page = publicScreens[path]!
+  const page = (
+    <Suspense fallback={<Loading />}>
+      <Page />
+    </Suspense>
+  )
+  return path === '/register' || path === '/forgot-password' ? (
+    <RedirectIfSignedIn>{page}</RedirectIfSignedIn>
+  ) : (
+    page
+  )
+}
+
+/** Routes as data: every catalogue screen, public ones outside the shell, the rest inside it. */
+export function buildRoutes(): RouteObject[] {
+  const inShell = screens.filter((s) => !s.public && !s.external)
+  return [
+    { path: '/', element: <Navigate to="/dashboard" replace /> },
+    ...Object.keys(publicScreens).map((path) => ({
+      path,
+      element: publicElement(path),
+      errorElement: <RouteError />,
+    })),
+    {
+      element: (
+        <RequireSession>
+          <ConsoleLayout />
+        </RequireSession>
+      ),
+      errorElement: <RouteError />,
+      children: inShell.map((s) => ({ path: s.path, element: screenElement(s) })),
+    },
+    { path: '*', element: <Navigate to="/404" replace /> },
+  ]
+}
+
+export const router = createBrowserRouter(buildRoutes())

@@ -1,0 +1,38 @@
+import { resources } from '@moc/domain/resources/index'
+import type { ComponentType } from 'react'
+import { resourceScreens } from '../engine/resourceScreens.ts'
+import { reviewScreens } from '../engine/reviewScreens.ts'
+import { lazyScreen } from './lazyScreen.ts'
+
+type Screen = ComponentType
+
+/**
+ * Screens that have their page built, by catalogue path. Every other catalogue screen renders the
+ * PendingScreen page (its title and place in the menu, from the catalogue) until its issue lands.
+ */
+export const screenRegistry: Record<string, Screen> = {
+  '/dashboard': lazyScreen(() => import('../pages/dashboard/DashboardPage.tsx')),
+  '/account': lazyScreen(() => import('../pages/system/AccountPage.tsx')),
+  '/accountDetail': lazyScreen(() => import('../pages/system/AccountDetailPage.tsx')),
+  '/organizationalStructure': lazyScreen(() => import('../pages/system/OrganizationalStructurePage.tsx')),
+  '/roles': lazyScreen(() => import('../pages/system/RolesPage.tsx')),
+  '/rolesDetail': lazyScreen(() => import('../pages/system/RolesDetailPage.tsx')),
+  '/smsOutbox': lazyScreen(() => import('../pages/system/SmsOutboxPage.tsx')),
+  '/systemlog': lazyScreen(() => import('../pages/system/SystemLogPage.tsx')),
+  '/configure': lazyScreen(() => import('../pages/system/ConfigurePage.tsx')),
+  '/styleSetting': lazyScreen(() => import('../pages/system/StyleSettingPage.tsx')),
+  '/ssoClients': lazyScreen(() => import('../pages/system/SsoClientsPage.tsx')),
+  // List and detail screens of every resource definition (content engine).
+  ...resourceScreens(resources),
+  // Review queues and their detail screens of every definition with `review` (review workflow).
+  ...reviewScreens(resources),
+}
+
+export const publicScreens: Record<string, Screen> = {
+  '/login': lazyScreen(() => import('../pages/auth/LoginPage.tsx')),
+  '/register': lazyScreen(() => import('../pages/auth/RegisterPage.tsx')),
+  '/forgot-password': lazyScreen(() => import('../pages/auth/ForgotPasswordPage.tsx')),
+  '/logout': lazyScreen(() => import('../pages/auth/LogoutPage.tsx')),
+  '/404': lazyScreen(() => import('../pages/common/NotFoundPage.tsx')),
+  '/sso/authorize': lazyScreen(() => import('../pages/auth/SsoAuthorizePage.tsx')),
+}

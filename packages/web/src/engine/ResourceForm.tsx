@@ -1,0 +1,191 @@
+import { TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
+import { can } from '@moc/domain/permissions/can'
+import { actionPermission, type ResourceDef } from '@moc/domain/resources/types'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Alert, App, Button, Card, Flex, Form } from 'antd'
+import { useState } from 'react'
+import { useLocation, useNavigate, useSearchParams } from 'react-router'
+import { api } from '../api/client.ts'
+import { currentGrant } from '../api/session.ts'
+import { Loading } from '../widgets/Loading.tsx'
+import { fieldRules, formFields, resourceApi } from './derive.ts'
+import { FieldInput } from './FieldInput.tsx'
+import { formValues, type Item, sameTitleFound, savePayload } from './formValues.ts'
+import { ReviewStatus } from './ReviewLog.tsx'
+import { workflowActions } from './review.ts'
+import { listQueryKey } from './useResourceList.ts'
+import { invalidateReview, sendWorkflow } from './useWorkflow.tsx'
+import './engine.css'
+
+export const DUPLICATE_TITLE_CONFIRM = '有重复内容标题，是否继续保存？'
+
+/** The create/edit screen of a resource (its detail route, with an optional `id`), drawn from its definition. */
+export function ResourceForm({ def }: { def: ResourceDef }) {
+  const [params] = useSearchParams()
+  const raw = params.get('id')
+  const id = raw && /^\d+$/.test(raw) ? Number(raw) : undefined
+  const paths = resourceApi(def)
+  const detail = useQuery({
+    queryKey: ['resource-detail', def.name, id],
+    queryFn: () => api.get<Item>(paths.detail, { id, kind: paths.kind }),
+    enabled: id !== undefined,
+    // The form is filled once; a background refetch must not overwrite what is being typed.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  })
+  if (id !== undefined && detail.isLoading) return <Loading />
+  if (detail.error)
+    return (
+      <Card>
+        <Alert type="error" showIcon title={detail.error.message} />
+      </Card>
+    )
+  return <EditForm key={id ?? 'new'} def={def} item={detail.data} />
+}
+
+function EditForm({ def, item }: { def: ResourceDef; item: Item | undefined }) {
+  const { message, modal } = App.useApp()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [form] = Form.useForm<Record<string, unknown>>()
+  const [saving, setSaving] = useState<false | 'save' | 'submit'>(false)
+  const [serverError, setServerError] = useState<string>()
+  const location = useLocation()
+  const paths = resourceApi(def)
+  const fields = formFields(def)
+  const editing = item !== undefined
+  // Without 编辑 (or 添加 for a new item) the form shows the item and offers no save.
+  const mayWrite = can(currentGrant(), def.permissionPage, actionPermission[editing ? 'update' : 'create'])
+  // 保存并提交审核: the type goes through review, the grant may submit, and the item is not already pending.
+  const verifyState = (item as { verifyState?: unknown } | undefined)?.verifyState
+  const maySubmit =
+    mayWrite &&
+    workflowActions(def, currentGrant()).includes('submit') &&
+    !(typeof verifyState === 'number' && verifyState >= 3)
+  // Back to the list as it was left (tab, filters, page) when the form was opened from it.
+  const back = () => (location.key === 'default' ? navigate(def.screens.list) : navigate(-1))
+
+  /** Spec §5: another item with this title asks before saving; a failed lookup blocks saving. */
+  const confirmTitle = async (title: string): Promise<boolean> => {
+    if (!paths.same || !title) return true
+    let found: boolean
+    try {
+      found = sameTitleFound(await api.get<unknown>(paths.same, { title, kind: paths.kind, id: item?.id }))
+    } catch (err) {
+      const text = `重复标题检查失败，未保存：${err instanceof Error ? err.message : '网络错误'}`
+      setServerError(text)
+      message.error(text, TOAST_ERROR_S)
+      return false
+    }
+    if (!found) return true
+    return new Promise<boolean>((resolve) => {
+      modal.confirm({
+        title: '提示',
+        content: (
+          <Flex vertical gap={8}>
+            <span>{DUPLICATE_TITLE_CONFIRM}</span>
+            <a
+              href={`/contentManager?repeatTitle=${encodeURIComponent(title)}`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              查看重复标题的内容
+            </a>
+          </Flex>
+        ),
+        okText: '继续',
+        cancelText: '取消',
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      })
+    })
+  }
+
+  const save = async (values: Record<string, unknown>, submit = false) => {
+    setSaving(submit ? 'submit' : 'save')
+    setServerError(undefined)
+    try {
+      const payload = savePayload(def, values)
+      if (!(await confirmTitle(typeof payload.title === 'string' ? payload.title : ''))) return
+      let savedId = item?.id
+      if (editing) await api.post(paths.update, { id: item.id, kind: paths.kind, ...payload })
+      else savedId = (await api.post<{ id: number }>(paths.create, { kind: paths.kind, ...payload })).id
+      if (submit && savedId !== undefined) {
+        try {
+          await sendWorkflow(def, 'submit', [savedId])
+        } catch (err) {
+          // Saved but not submitted: the item is kept; say so and let the editor retry from the list.
+          await invalidateReview(queryClient, def)
+          throw new Error(`已保存，提交审核失败：${err instanceof Error ? err.message : '网络错误'}`)
+        }
+        message.success('保存成功，已提交审核', TOAST_SUCCESS_S)
+        await invalidateReview(queryClient, def)
+      } else message.success('保存成功', TOAST_SUCCESS_S)
+      await queryClient.invalidateQueries({ queryKey: listQueryKey(def) })
+      queryClient.removeQueries({ queryKey: ['resource-detail', def.name] })
+      back()
+    } catch (err) {
+      // The form keeps what was typed; the server's reason shows above it and as a toast.
+      const text = err instanceof Error ? err.message : '网络错误'
+      setServerError(text)
+      message.error(text, TOAST_ERROR_S)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Card title={editing ? `${mayWrite ? '编辑' : '查看'}${def.label}` : `新增${def.label}`}>
+      {serverError ? <Alert type="error" showIcon title={serverError} style={{ marginBottom: 16 }} /> : null}
+      {editing && def.review ? <ReviewStatus def={def} item={item} /> : null}
+      <Form
+        form={form}
+        name={`${def.name}-detail`}
+        layout="horizontal"
+        labelCol={{ span: 4 }}
+        wrapperCol={{ span: 16 }}
+        initialValues={formValues(def, item?.fields)}
+        onFinish={(values) => save(values)}
+        disabled={!mayWrite}
+        scrollToFirstError
+      >
+        {fields.map(([name, f], i) => (
+          <Form.Item key={name} label={f.label} name={name} rules={fieldRules(name, f)} extra={f.help}>
+            <FieldInput field={f} autoFocus={i === 0} />
+          </Form.Item>
+        ))}
+        <Form.Item wrapperCol={{ offset: 4, span: 16 }}>
+          <Flex gap={8}>
+            {mayWrite ? (
+              <Button
+                type="primary"
+                htmlType="submit"
+                loading={saving === 'save'}
+                disabled={saving !== false}
+              >
+                保存
+              </Button>
+            ) : null}
+            {maySubmit ? (
+              <Button
+                loading={saving === 'submit'}
+                disabled={saving !== false}
+                onClick={() =>
+                  form.validateFields().then(
+                    (values) => save(values, true),
+                    () => undefined,
+                  )
+                }
+              >
+                保存并提交审核
+              </Button>
+            ) : null}
+            <Button onClick={back} disabled={false}>
+              返回
+            </Button>
+          </Flex>
+        </Form.Item>
+      </Form>
+    </Card>
+  )
+}

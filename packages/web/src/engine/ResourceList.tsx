@@ -1,0 +1,329 @@
+import { TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
+import { can, canBatch } from '@moc/domain/permissions/can'
+import {
+  actionPermission,
+  type FieldDef,
+  type ResourceAction,
+  type ResourceDef,
+} from '@moc/domain/resources/types'
+import { countCellText } from '@moc/domain/rules/contentCounts'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { TableColumnsType } from 'antd'
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Flex,
+  Form,
+  Input,
+  Popconfirm,
+  Select,
+  Table,
+  Tabs,
+  Tag,
+  Tooltip,
+} from 'antd'
+import dayjs from 'dayjs'
+import { type ReactNode, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { api } from '../api/client.ts'
+import { currentGrant } from '../api/session.ts'
+import { SearchButtons } from '../widgets/SearchButtons.tsx'
+import {
+  CREATOR_PARAM,
+  likeCountApplies,
+  listColumnKeys,
+  searchFields,
+  verifyStateLabels,
+  viewCountApplies,
+} from './derive.ts'
+import { PreviewDrawer } from './PreviewDrawer.tsx'
+import { type ResourceRow, useResourceList } from './useResourceList.ts'
+import { useWorkflow } from './useWorkflow.tsx'
+import './engine.css'
+
+type BatchAction = 'show' | 'hide' | 'recycle' | 'restore' | 'remove'
+
+const batchText: Record<BatchAction, { button: string; confirm: string; done: string }> = {
+  show: { button: '显示', confirm: '确定显示选中的{n}条内容？', done: '已显示' },
+  hide: { button: '隐藏', confirm: '确定隐藏选中的{n}条内容？', done: '已隐藏' },
+  recycle: { button: '移到回收站', confirm: '确定将选中的{n}条内容移到回收站？', done: '已移到回收站' },
+  restore: { button: '恢复', confirm: '确定恢复选中的{n}条内容？', done: '已恢复' },
+  remove: { button: '彻底删除', confirm: '确定彻底删除选中的{n}条内容？删除后不可恢复', done: '已彻底删除' },
+}
+
+const isHidden = (showState: unknown) => showState === false || showState === 0
+
+const formatTime = (v: unknown) => (v ? dayjs(v as string).format('YYYY-MM-DD HH:mm:ss') : '--')
+
+/** A definition field's value as a list cell. */
+function fieldCell(f: FieldDef, v: unknown): ReactNode {
+  if (v === undefined || v === null || v === '') return '--'
+  switch (f.kind) {
+    case 'image':
+      return <img src={String(v)} alt={f.label} className="moc-resource-thumb" />
+    case 'switch':
+      return v ? '是' : '否'
+    case 'select':
+      return f.options?.[String(v)] ?? String(v)
+    case 'datetime':
+      return formatTime(v)
+    case 'tags':
+    case 'relation':
+      return Array.isArray(v) ? v.length : String(v)
+    default:
+      return String(v)
+  }
+}
+
+function CountCell({ applies, real, operated }: { applies: boolean; real: unknown; operated: unknown }) {
+  const r = typeof real === 'number' ? real : null
+  const o = typeof operated === 'number' ? operated : null
+  const text = countCellText(applies, r, o)
+  if (!applies || o === null) return text
+  return (
+    <Tooltip title={`真实 ${r ?? 0} + 运营 ${o}`}>
+      <span>{text}</span>
+    </Tooltip>
+  )
+}
+
+/** The list page of a resource, drawn from its definition (DESIGN.md §4). */
+export function ResourceList({ def }: { def: ResourceDef }) {
+  const navigate = useNavigate()
+  const { message, modal } = App.useApp()
+  const queryClient = useQueryClient()
+  const model = useResourceList(def)
+  const { paths, tab, selected } = model
+  const [preview, setPreview] = useState<ResourceRow>()
+  const grant = currentGrant()
+  const supports = (a: ResourceAction) => def.actions.includes(a)
+  const may = (a: ResourceAction) => can(grant, def.permissionPage, actionPermission[a])
+  const mayBatch = (a: ResourceAction) => canBatch(grant, def.permissionPage, actionPermission[a])
+  const inRecycle = tab?.recycle === true
+  const rows = model.tableProps.dataSource ?? []
+  const workflow = useWorkflow(def, { onDone: model.clearSelection })
+
+  const creators = useQuery({
+    queryKey: ['admin-creators'],
+    queryFn: () =>
+      api.get<{ default: string; items: { label: string; value: string }[] }>('/api/admin/creators'),
+  })
+
+  const run = useMutation({
+    mutationFn: ({ action, ids }: { action: BatchAction; ids: number[] }) => {
+      if (action === 'show' || action === 'hide')
+        return api.post(paths.showState, { kind: paths.kind, ids, showState: action === 'show' })
+      if (action === 'restore') return api.post(paths.restore, { kind: paths.kind, ids })
+      return api.post(action === 'recycle' ? paths.recycle : paths.remove, { ids })
+    },
+    onSuccess: (_, { action }) => {
+      message.success(batchText[action].done, TOAST_SUCCESS_S)
+      model.clearSelection()
+      return queryClient.invalidateQueries({ queryKey: ['resource-list', def.name] })
+    },
+    onError: (err) => message.error(err.message, TOAST_ERROR_S),
+  })
+  const busy = (action: BatchAction, id?: number) =>
+    run.isPending && run.variables?.action === action && (id === undefined || run.variables.ids.includes(id))
+
+  const batchActions: BatchAction[] = inRecycle
+    ? (['restore', 'remove'] as const).filter((a) => (a === 'remove' || supports(a)) && mayBatch(a))
+    : (['show', 'hide', 'recycle'] as const).filter((a) => supports(a) && mayBatch(a))
+
+  const confirmBatch = (action: BatchAction) =>
+    modal.confirm({
+      title: '提示',
+      content: batchText[action].confirm.replace('{n}', String(selected.length)),
+      okText: '确定',
+      cancelText: '取消',
+      okButtonProps: { danger: action === 'remove' },
+      onOk: () => run.mutateAsync({ action, ids: selected }).catch(() => undefined),
+    })
+
+  const rowAction = (row: ResourceRow, action: BatchAction, danger = false) => (
+    <Popconfirm
+      key={action}
+      title={batchText[action].confirm.replace('选中的{n}条内容', `「${row.title ?? row.id}」`)}
+      okText="确定"
+      cancelText="取消"
+      onConfirm={() => run.mutateAsync({ action, ids: [row.id] }).catch(() => undefined)}
+    >
+      <Button type="link" size="small" danger={danger} loading={busy(action, row.id)}>
+        {batchText[action].button}
+      </Button>
+    </Popconfirm>
+  )
+
+  const rowActions = (row: ResourceRow) => {
+    const buttons: ReactNode[] = []
+    if (inRecycle) {
+      if (supports('restore') && may('restore')) buttons.push(rowAction(row, 'restore'))
+      if (may('remove')) buttons.push(rowAction(row, 'remove', true))
+      return buttons
+    }
+    if (may('update') || may('detail'))
+      buttons.push(
+        <Button
+          key="edit"
+          type="link"
+          size="small"
+          onClick={() => navigate(`${def.screens.detail}?id=${row.id}`)}
+        >
+          {may('update') ? '编辑' : '查看'}
+        </Button>,
+      )
+    if (row.previewUrl)
+      buttons.push(
+        <Button key="preview" type="link" size="small" onClick={() => setPreview(row)}>
+          预览
+        </Button>,
+      )
+    const shown = !isHidden(row.showState)
+    buttons.push(...workflow.rowButtons(row))
+    if (supports(shown ? 'hide' : 'show') && may(shown ? 'hide' : 'show'))
+      buttons.push(rowAction(row, shown ? 'hide' : 'show'))
+    if (supports('recycle') ? may('recycle') : may('remove'))
+      buttons.push(rowAction(row, supports('recycle') ? 'recycle' : 'remove', true))
+    return buttons
+  }
+
+  const engineColumns: Record<string, TableColumnsType<ResourceRow>[number]> = {
+    verifyState: {
+      title: '审核状态',
+      dataIndex: 'verifyState',
+      render: (v: number) => {
+        const s = verifyStateLabels[v]
+        return s ? <Tag color={s.color}>{s.text}</Tag> : '--'
+      },
+    },
+    showState: {
+      title: '显示状态',
+      dataIndex: 'showState',
+      render: (v: unknown) => (isHidden(v) ? <Tag>隐藏</Tag> : <Tag color="blue">显示</Tag>),
+    },
+    viewNum: {
+      title: '阅读数',
+      dataIndex: 'viewNum',
+      render: (v: unknown, row) => (
+        <CountCell applies={viewCountApplies(def)} real={v} operated={row.operateViewNum} />
+      ),
+    },
+    likeNum: {
+      title: '点赞数',
+      dataIndex: 'likeNum',
+      render: (v: unknown, row) => (
+        <CountCell applies={likeCountApplies(def)} real={v} operated={row.operateLikeNum} />
+      ),
+    },
+    creatorName: { title: '创建人', dataIndex: 'creatorName', render: (v: string | null) => v || '--' },
+    createdAt: { title: '创建时间', dataIndex: 'createdAt', render: formatTime },
+  }
+
+  const columns: TableColumnsType<ResourceRow> = listColumnKeys(def).map((key) => {
+    const f = def.fields[key]
+    // State columns are the engine's even where the definition lets the form edit them (showState).
+    const engine = engineColumns[key]
+    if (engine || !f) return { key, ...engine }
+    if (key === 'title')
+      return {
+        key,
+        title: f.label,
+        dataIndex: key,
+        render: (v: unknown) => (
+          <span className="moc-resource-title" title={String(v ?? '')}>
+            {fieldCell(f, v)}
+          </span>
+        ),
+      }
+    return { key, title: f.label, dataIndex: key, render: (v: unknown) => fieldCell(f, v) }
+  })
+  columns.push({
+    key: 'actions',
+    title: '操作',
+    fixed: 'right',
+    render: (_: unknown, row) => (
+      <Flex gap={4} wrap>
+        {rowActions(row)}
+      </Flex>
+    ),
+  })
+
+  const creatorOptions = creators.data?.items ?? []
+
+  return (
+    <Card>
+      <Tabs
+        activeKey={model.state.type}
+        onChange={model.setType}
+        items={model.tabs.map((t) => ({
+          key: t.key,
+          label: t.count === undefined ? t.label : `${t.label} (${t.count})`,
+        }))}
+      />
+      <Flex justify="space-between" align="start" wrap gap={8}>
+        <Form {...model.searchFormProps}>
+          {searchFields(def).map(([name, f]) => (
+            <Form.Item key={name} label={f.label} name={name}>
+              {f.kind === 'select' ? (
+                <Select
+                  allowClear
+                  style={{ width: 160 }}
+                  placeholder={`全部${f.label}`}
+                  options={Object.entries(f.options ?? {}).map(([value, label]) => ({ value, label }))}
+                  notFoundContent="暂无数据"
+                />
+              ) : (
+                <Input allowClear maxLength={f.max ?? 100} placeholder={`请输入${f.label}`} />
+              )}
+            </Form.Item>
+          ))}
+          <Form.Item label="创建人" name={CREATOR_PARAM}>
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              style={{ width: 160 }}
+              placeholder={creators.isError ? '创建人加载失败' : '全部创建人'}
+              loading={creators.isLoading}
+              options={creatorOptions}
+              notFoundContent={creators.isLoading ? '加载中...' : '暂无数据'}
+            />
+          </Form.Item>
+          <SearchButtons onReset={model.resetFilters} />
+        </Form>
+        {!inRecycle && may('create') ? (
+          <Button type="primary" onClick={() => navigate(def.screens.detail)}>
+            新增{def.label}
+          </Button>
+        ) : null}
+      </Flex>
+      {batchActions.length > 0 || (!inRecycle && workflow.allowed.length > 0) ? (
+        <Flex gap={8} align="center" wrap style={{ marginTop: 16 }}>
+          {batchActions.map((a) => (
+            <Button
+              key={a}
+              danger={a === 'remove' || a === 'recycle'}
+              disabled={selected.length === 0}
+              loading={busy(a) && run.variables?.ids === selected}
+              onClick={() => confirmBatch(a)}
+            >
+              批量{batchText[a].button}
+            </Button>
+          ))}
+          {inRecycle ? null : workflow.batchButtons(rows.filter((r) => selected.includes(r.id)))}
+          {selected.length > 0 ? <span>已选 {selected.length} 条</span> : null}
+        </Flex>
+      ) : null}
+      {model.list.error ? (
+        <Alert type="error" showIcon title={model.list.error.message} style={{ marginTop: 16 }} />
+      ) : null}
+      <Table<ResourceRow> style={{ marginTop: 16 }} {...model.tableProps} columns={columns} />
+      <PreviewDrawer
+        title={preview?.title}
+        url={preview?.previewUrl ?? undefined}
+        onClose={() => setPreview(undefined)}
+      />
+    </Card>
+  )
+}

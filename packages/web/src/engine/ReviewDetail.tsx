@@ -1,0 +1,180 @@
+import { can } from '@moc/domain/permissions/can'
+import type { ResourceDef } from '@moc/domain/resources/types'
+import { useQuery } from '@tanstack/react-query'
+import { Alert, App, Button, Card, Descriptions, Flex, Tag } from 'antd'
+import dayjs from 'dayjs'
+import { useState } from 'react'
+import { useLocation, useNavigate, useSearchParams } from 'react-router'
+import { api } from '../api/client.ts'
+import { currentGrant } from '../api/session.ts'
+import { Loading } from '../widgets/Loading.tsx'
+import { previewHtml } from '../widgets/previewHtml.ts'
+import { resourceApi, verifyStateLabels } from './derive.ts'
+import { RejectDialog } from './RejectDialog.tsx'
+import { ReviewLogTimeline, useReviewLog } from './ReviewLog.tsx'
+import { lastRejection, processTypeText, reviewApi } from './review.ts'
+import { useReviewDecision } from './useWorkflow.tsx'
+import './engine.css'
+
+interface ReviewItem {
+  id: number
+  title?: string
+  verifyState?: number
+  processType?: string | null
+  creatorName?: string
+  createdAt?: string
+  fields?: Record<string, unknown>
+}
+
+const formatTime = (v: unknown) => (v ? dayjs(v as string).format('YYYY-MM-DD HH:mm:ss') : '--')
+
+/**
+ * A review queue's detail screen (e.g. /articleAuditDetail?id=): the item read-only — title, cover, the body
+ * through the sanitized preview, the definition's other fields — its review log, and 通过 / 驳回.
+ */
+export function ReviewDetail({ def }: { def: ResourceDef }) {
+  const review = def.review!
+  const [params] = useSearchParams()
+  const raw = params.get('id')
+  const id = raw && /^\d+$/.test(raw) ? Number(raw) : undefined
+  const navigate = useNavigate()
+  const location = useLocation()
+  const { modal } = App.useApp()
+  const paths = resourceApi(def)
+  const flow = reviewApi(def)
+  const back = () => (location.key === 'default' ? navigate(review.queue) : navigate(-1))
+  const item = useQuery({
+    queryKey: ['resource-detail', def.name, id, 'review'],
+    queryFn: () => api.get<ReviewItem>(flow.detail, { id, kind: paths.kind }),
+    enabled: id !== undefined,
+  })
+  const log = useReviewLog(def, id)
+  const [rejecting, setRejecting] = useState(false)
+  const decide = useReviewDecision(def, { onDone: back })
+  const mayReview = can(currentGrant(), review.permissionPage, '审核')
+
+  if (id === undefined)
+    return (
+      <Card>
+        <Alert type="error" showIcon title="缺少内容编号" />
+      </Card>
+    )
+  if (item.isLoading) return <Loading />
+  if (item.error || !item.data)
+    return (
+      <Card>
+        <Alert type="error" showIcon title={item.error?.message ?? '内容不存在'} />
+      </Card>
+    )
+
+  const data = item.data
+  const fields = data.fields ?? {}
+  const pending = typeof data.verifyState === 'number' && data.verifyState >= 3
+  const state = typeof data.verifyState === 'number' ? verifyStateLabels[data.verifyState] : undefined
+  const entries = log.data ?? []
+  const rejection = data.verifyState === 2 ? lastRejection(entries) : undefined
+  const title = String(fields.title ?? data.title ?? '')
+  const shown = Object.entries(def.fields).filter(
+    ([name, f]) => f.detail !== false && !['title', 'cover', 'body'].includes(name) && f.kind !== 'richText',
+  )
+
+  const approve = () =>
+    modal.confirm({
+      title: '提示',
+      content: `确定审核通过「${title}」？`,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: () => decide.mutateAsync({ ids: [id] }).catch(() => undefined),
+    })
+
+  return (
+    <Card
+      title={`${def.label}审核`}
+      extra={
+        <Flex gap={8}>
+          {pending && mayReview ? (
+            <>
+              <Button type="primary" onClick={approve} loading={decide.isPending && !rejecting}>
+                通过
+              </Button>
+              <Button danger onClick={() => setRejecting(true)}>
+                驳回
+              </Button>
+            </>
+          ) : null}
+          <Button onClick={back}>返回</Button>
+        </Flex>
+      }
+    >
+      {rejection ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={`驳回原因：${rejection.comment}`}
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
+      <Descriptions bordered size="small" column={1}>
+        <Descriptions.Item label="标题">{title || '--'}</Descriptions.Item>
+        <Descriptions.Item label="审核状态">
+          {state ? <Tag color={state.color}>{state.text}</Tag> : '--'}
+        </Descriptions.Item>
+        <Descriptions.Item label="流程状态">{processTypeText(data.processType)}</Descriptions.Item>
+        <Descriptions.Item label="创建人">{data.creatorName || '--'}</Descriptions.Item>
+        <Descriptions.Item label="创建时间">{formatTime(data.createdAt)}</Descriptions.Item>
+        {'cover' in def.fields ? (
+          <Descriptions.Item label={def.fields.cover!.label}>
+            {fields.cover ? (
+              <img src={String(fields.cover)} alt={def.fields.cover!.label} className="moc-review-cover" />
+            ) : (
+              '--'
+            )}
+          </Descriptions.Item>
+        ) : null}
+        {shown.map(([name, f]) => (
+          <Descriptions.Item key={name} label={f.label}>
+            {displayValue(f.kind, fields[name])}
+          </Descriptions.Item>
+        ))}
+      </Descriptions>
+      {Object.entries(def.fields)
+        .filter(([, f]) => f.kind === 'richText')
+        .map(([name, f]) => (
+          <div key={name} style={{ marginTop: 16 }}>
+            <div className="moc-review-log__title">{f.label}</div>
+            <div
+              className="moc-review-body"
+              // The server stored sanitized HTML; the preview applies the same allow-list again before showing.
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by previewHtml (rules/richText allow-list)
+              dangerouslySetInnerHTML={{ __html: previewHtml(String(fields[name] ?? '')) }}
+            />
+          </div>
+        ))}
+      <div className="moc-review-log">
+        <div className="moc-review-log__title">审核记录</div>
+        {log.error ? (
+          <Alert type="error" showIcon title={log.error.message} />
+        ) : log.isLoading ? (
+          '加载中...'
+        ) : (
+          <ReviewLogTimeline entries={entries} />
+        )}
+      </div>
+      <RejectDialog
+        open={rejecting}
+        count={1}
+        busy={decide.isPending}
+        onCancel={() => setRejecting(false)}
+        onReject={(reason) => decide.mutate({ ids: [id], reason })}
+      />
+    </Card>
+  )
+}
+
+function displayValue(kind: string, v: unknown): string {
+  if (v === undefined || v === null || v === '') return '--'
+  if (kind === 'switch') return v ? '是' : '否'
+  if (kind === 'datetime') return formatTime(v)
+  if (Array.isArray(v)) return v.length ? v.join('、') : '--'
+  return String(v)
+}

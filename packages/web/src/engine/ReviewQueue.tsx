@@ -1,0 +1,194 @@
+import { PAGE_SIZE_DEFAULT, PAGE_SIZES } from '@moc/domain/constants'
+import { can } from '@moc/domain/permissions/can'
+import type { ResourceDef } from '@moc/domain/resources/types'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type { TableColumnsType } from 'antd'
+import { Alert, App, Button, Card, Flex, Table, Tabs, Tag } from 'antd'
+import dayjs from 'dayjs'
+import { useState } from 'react'
+import { useNavigate, useSearchParams } from 'react-router'
+import { api } from '../api/client.ts'
+import { currentGrant } from '../api/session.ts'
+import type { Paged } from '../widgets/usePagedQuery.ts'
+import { RejectDialog } from './RejectDialog.tsx'
+import { QUEUE_TABS, type QueueRow, queueRows, readQueueTab, reviewApi, reviewDetailPath } from './review.ts'
+import { reviewQueueKey, useReviewDecision } from './useWorkflow.tsx'
+import './engine.css'
+
+const formatTime = (v: string) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '--')
+const dash = (v: string) => v || '--'
+
+/**
+ * A review queue (spec §2 audit lists, §7 review centre), drawn from a definition's `review`: tabs 待审核
+ * (type=list) and 审核记录 (type=wait) in the URL, paging 30/50/100, batch and row 通过 / 驳回, 审核 opens
+ * the detail screen.
+ */
+export function ReviewQueue({ def }: { def: ResourceDef }) {
+  const review = def.review!
+  const navigate = useNavigate()
+  const { modal } = App.useApp()
+  const paths = reviewApi(def)
+  const [params, setParams] = useSearchParams()
+  const type = readQueueTab(params.get('type'))
+  const page = Math.max(1, Number(params.get('page')) || 1)
+  const sizeParam = Number(params.get('pageSize'))
+  const pageSize = (PAGE_SIZES as readonly number[]).includes(sizeParam) ? sizeParam : PAGE_SIZE_DEFAULT
+  const mayReview = can(currentGrant(), review.permissionPage, '审核')
+  const detailPath = reviewDetailPath(review.queue)
+
+  const setQuery = (next: { type?: string; page?: number; pageSize?: number }) => {
+    const t = next.type ?? type
+    const p = next.page ?? page
+    const s = next.pageSize ?? pageSize
+    const q = new URLSearchParams()
+    if (t !== 'list') q.set('type', t)
+    if (p !== 1) q.set('page', String(p))
+    if (s !== PAGE_SIZE_DEFAULT) q.set('pageSize', String(s))
+    setParams(q)
+  }
+
+  const query = { type, page, pageSize }
+  const list = useQuery({
+    queryKey: [...reviewQueueKey(def), query],
+    queryFn: () => api.get<Paged<unknown>>(paths.queue, query),
+    placeholderData: keepPreviousData,
+  })
+  const rows = queueRows(list.data?.items)
+
+  const scope = params.toString()
+  const [selection, setSelection] = useState<{ scope: string; ids: number[] }>({ scope, ids: [] })
+  const selected = selection.scope === scope ? selection.ids : []
+  const [rejecting, setRejecting] = useState<number[]>()
+  const decide = useReviewDecision(def, {
+    onDone: () => {
+      setSelection({ scope, ids: [] })
+      setRejecting(undefined)
+    },
+  })
+
+  const approve = (ids: number[], title?: string) =>
+    modal.confirm({
+      title: '提示',
+      content: title ? `确定审核通过「${title}」？` : `确定审核通过选中的${ids.length}条内容？`,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: () => decide.mutateAsync({ ids }).catch(() => undefined),
+    })
+
+  const pending = type === 'list'
+  const columns: TableColumnsType<QueueRow> = [
+    {
+      key: 'title',
+      title: '标题',
+      dataIndex: 'title',
+      render: (v: string) => (
+        <span className="moc-resource-title" title={v}>
+          {dash(v)}
+        </span>
+      ),
+    },
+    { key: 'creatorName', title: '创建人', dataIndex: 'creatorName', render: dash },
+    { key: 'submitterName', title: '提交人', dataIndex: 'submitterName', render: dash },
+    { key: 'submittedAt', title: '提交时间', dataIndex: 'submittedAt', render: formatTime },
+    ...(pending
+      ? [{ key: 'nodeName', title: '当前节点', dataIndex: 'nodeName', render: dash }]
+      : [
+          {
+            key: 'decision',
+            title: '审核结果',
+            dataIndex: 'decision',
+            render: (v: string) =>
+              v ? (
+                <Tag color={v.includes('驳回') ? 'red' : v.includes('通过') ? 'green' : undefined}>{v}</Tag>
+              ) : (
+                '--'
+              ),
+          },
+          { key: 'nodeName', title: '审核节点', dataIndex: 'nodeName', render: dash },
+          { key: 'reason', title: '驳回原因', dataIndex: 'reason', render: dash },
+          { key: 'time', title: '审核时间', dataIndex: 'time', render: formatTime },
+        ]),
+    {
+      key: 'actions',
+      title: '操作',
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <Flex gap={4} wrap>
+          {detailPath ? (
+            <Button type="link" size="small" onClick={() => navigate(`${detailPath}?id=${row.id}`)}>
+              {pending && mayReview ? '审核' : '查看'}
+            </Button>
+          ) : null}
+          {pending && mayReview ? (
+            <>
+              <Button type="link" size="small" onClick={() => approve([row.id], row.title)}>
+                通过
+              </Button>
+              <Button type="link" size="small" danger onClick={() => setRejecting([row.id])}>
+                驳回
+              </Button>
+            </>
+          ) : null}
+        </Flex>
+      ),
+    },
+  ]
+
+  return (
+    <Card>
+      <Tabs
+        activeKey={type}
+        onChange={(t) => setQuery({ type: t, page: 1 })}
+        items={QUEUE_TABS.map((t) => ({ key: t.key, label: t.label }))}
+      />
+      {pending && mayReview ? (
+        <Flex gap={8} align="center" wrap style={{ marginBottom: 16 }}>
+          <Button type="primary" disabled={!selected.length} onClick={() => approve(selected)}>
+            批量通过
+          </Button>
+          <Button danger disabled={!selected.length} onClick={() => setRejecting(selected)}>
+            批量驳回
+          </Button>
+          {selected.length > 0 ? <span>已选 {selected.length} 条</span> : null}
+        </Flex>
+      ) : null}
+      {list.error ? (
+        <Alert type="error" showIcon title={list.error.message} style={{ marginBottom: 16 }} />
+      ) : null}
+      <Table<QueueRow>
+        rowKey="key"
+        columns={columns}
+        dataSource={rows}
+        loading={list.isFetching}
+        locale={{ emptyText: list.isFetching ? '加载中...' : '暂无数据' }}
+        scroll={{ x: 'max-content' }}
+        rowSelection={
+          pending && mayReview
+            ? {
+                selectedRowKeys: rows.filter((r) => selected.includes(r.id)).map((r) => r.key),
+                onChange: (_, chosen) => setSelection({ scope, ids: chosen.map((r) => r.id) }),
+              }
+            : undefined
+        }
+        pagination={{
+          current: page,
+          pageSize,
+          total: list.data?.total ?? 0,
+          pageSizeOptions: [...PAGE_SIZES],
+          showSizeChanger: true,
+          showQuickJumper: true,
+          showLessItems: true,
+          showTotal: (total) => `共 ${total} 条`,
+          onChange: (p, s) => setQuery({ page: s === pageSize ? p : 1, pageSize: s }),
+        }}
+      />
+      <RejectDialog
+        open={rejecting !== undefined}
+        count={rejecting?.length ?? 0}
+        busy={decide.isPending}
+        onCancel={() => setRejecting(undefined)}
+        onReject={(reason) => rejecting && decide.mutate({ ids: rejecting, reason })}
+      />
+    </Card>
+  )
+}

@@ -1,0 +1,212 @@
+import { PAGE_SIZE_DEFAULT, PAGE_SIZES } from '@moc/domain/constants'
+import { fieldSchema } from '@moc/domain/resources/fieldSchema'
+import type { FieldDef, ResourceAction, ResourceDef } from '@moc/domain/resources/types'
+import {
+  isOperateCountField,
+  isValidOperateCount,
+  operateCountMessages,
+  parseOperateCount,
+  VIEW_COUNT_KINDS,
+} from '@moc/domain/rules/contentCounts'
+import type { FormRule } from 'antd'
+import type { Dayjs } from 'dayjs'
+
+/**
+ * The pure half of the web engine: what a definition means for the list (tabs, filters, columns, query) and
+ * the form (fields, rules). No React here, so it is unit-tested directly.
+ */
+
+/** Spec §4 numeric pre-status. */
+export const verifyStateLabels: Record<number, { text: string; color?: string }> = {
+  0: { text: '草稿' },
+  1: { text: '已通过', color: 'green' },
+  2: { text: '已驳回', color: 'red' },
+  3: { text: '待审核', color: 'orange' },
+}
+
+export const contentKind = (def: ResourceDef) => ('kind' in def.storage ? def.storage.kind : undefined)
+
+/** The calls of a resource: content-family types share `/api/content/*` with `kind`; the definition may override. */
+export function resourceApi(def: ResourceDef) {
+  const kind = contentKind(def)
+  const base = kind ? '/api/content' : `/api/${def.name}`
+  // Overrides read 'METHOD /api/...'; the method is the engine's convention for that action.
+  const path = (action: ResourceAction, fallback: string) =>
+    def.api?.[action]?.replace(/^[A-Z]+\s+/, '') ?? fallback
+  return {
+    kind,
+    list: path('list', `${base}/list`),
+    nums: kind ? `${base}/nums` : undefined,
+    detail: path('detail', `${base}/detail`),
+    create: path('create', `${base}/add`),
+    update: path('update', `${base}/modify`),
+    recycle: path('recycle', kind ? `${base}/${kind}/delete` : `/api/${def.name}/delete`),
+    restore: path('restore', `${base}/restore`),
+    remove: path('remove', kind ? `${base}/${kind}/delete` : `/api/${def.name}/delete`),
+    showState: path('show', `${base}/showState`),
+    same: kind ? `${base}/same` : undefined,
+  }
+}
+
+export interface ListTab {
+  key: string
+  label: string
+  recycle: boolean
+}
+
+/** The `type` tabs in the definition's (spec) order; the first is the default. */
+export const listTabs = (def: ResourceDef): ListTab[] =>
+  Object.entries(def.list.types).map(([key, t]) => ({ key, label: t.label, recycle: t.recycle === true }))
+
+/** Fields with `search: true`, in definition order: the list's search form. */
+export const searchFields = (def: ResourceDef): [string, FieldDef][] =>
+  Object.entries(def.fields).filter(([, f]) => f.search === true)
+
+/** Columns the engine draws itself when the definition lists no field of that name. */
+export const ENGINE_COLUMNS = [
+  'verifyState',
+  'showState',
+  'viewNum',
+  'likeNum',
+  'creatorName',
+  'createdAt',
+] as const
+
+/** The list's columns: the definition's, then the engine's state, count, creator and time columns. */
+export function listColumnKeys(def: ResourceDef): string[] {
+  const own = def.list.columns
+  return [...own, ...ENGINE_COLUMNS.filter((c) => !own.includes(c))]
+}
+
+/** Spec §3: view counts only for the listed content kinds (or where the definition says so). */
+export const viewCountApplies = (def: ResourceDef) =>
+  def.counts?.view ?? VIEW_COUNT_KINDS.includes(contentKind(def) ?? def.name)
+export const likeCountApplies = (def: ResourceDef) => def.counts?.like ?? contentKind(def) !== undefined
+
+/** The form's fields: those with `form` (or shown read-only), in definition order. */
+export const formFields = (def: ResourceDef): [string, FieldDef][] =>
+  Object.entries(def.fields).filter(([, f]) => f.form !== false || f.readOnly === true)
+
+const choiceKinds = new Set(['select', 'switch', 'datetime', 'tags', 'mediaAccount', 'relation'])
+
+/** One field's value as a save sends it: text trimmed, empty dates and numbers null, tag ids as numbers. */
+export function fieldPayload(name: string, f: FieldDef, v: unknown): unknown {
+  if (isOperateCountField(name)) return isValidOperateCount(v) ? parseOperateCount(v) : v
+  switch (f.kind) {
+    case 'datetime':
+      return v ? (v as Dayjs).toISOString() : null
+    case 'switch':
+      return Boolean(v)
+    case 'number':
+      return typeof v === 'number' ? v : null
+    case 'tags':
+    case 'relation':
+      return Array.isArray(v) ? v.map(Number) : []
+    case 'richText':
+      return typeof v === 'string' ? v : ''
+    case 'select':
+      return v ?? undefined
+    case 'mediaAccount':
+      return v ?? null
+    default:
+      return typeof v === 'string' ? v.trim() : ''
+  }
+}
+
+const isEmpty = (v: unknown) =>
+  v === undefined ||
+  v === null ||
+  (typeof v === 'string' && v.trim() === '') ||
+  (Array.isArray(v) && !v.length)
+
+/**
+ * Validation rules of one form field: required with its Chinese message first, the spec §5 rule for
+ * operated counts, then the very schema the server validates the field with (domain fieldSchema), so the
+ * form refuses what the server would, with the same message.
+ */
+export function fieldRules(name: string, f: FieldDef): FormRule[] {
+  if (f.readOnly) return []
+  const rules: FormRule[] = []
+  if (f.required)
+    rules.push({
+      required: true,
+      whitespace: f.kind !== 'number',
+      message: `${choiceKinds.has(f.kind) ? '请选择' : '请输入'}${f.label}`,
+    })
+  if (isOperateCountField(name)) {
+    const message = f.invalid ?? operateCountMessages[name]
+    rules.push({
+      validator: (_, v: unknown) =>
+        isValidOperateCount(v) ? Promise.resolve() : Promise.reject(new Error(message)),
+    })
+    return rules
+  }
+  const schema = fieldSchema(f)
+  rules.push({
+    validator: (_, v: unknown) => {
+      if (isEmpty(v)) return Promise.resolve()
+      const checked = schema.safeParse(fieldPayload(name, f, v))
+      if (checked.success) return Promise.resolve()
+      // The field's own messages; an element of a list (a tag id) answers with the field's invalid message.
+      const issue = checked.error.issues[0]
+      const message = issue && issue.path.length === 0 ? issue.message : undefined
+      return Promise.reject(new Error(message ?? f.invalid ?? `${f.label}填写有误`))
+    },
+  })
+  return rules
+}
+
+/** The list's state as the URL holds it (spec §2: lists take the `type` query). */
+export interface ListState {
+  type: string
+  page: number
+  pageSize: number
+  /** Search-form values by field name, plus `createdBy`. */
+  filters: Record<string, string>
+}
+
+export const CREATOR_PARAM = 'createdBy'
+
+/**
+ * Reads the list state from the URL. No `createdBy` at all means the default creator (the current user,
+ * spec §6); an empty `createdBy` means everyone.
+ */
+export function readListState(
+  def: ResourceDef,
+  params: URLSearchParams,
+  defaultCreator: string | undefined,
+): ListState {
+  const tabs = listTabs(def)
+  const type = tabs.some((t) => t.key === params.get('type')) ? params.get('type')! : (tabs[0]?.key ?? '')
+  const page = Number(params.get('page'))
+  const size = Number(params.get('pageSize'))
+  const filters: Record<string, string> = {}
+  for (const [name] of searchFields(def)) {
+    const v = params.get(name)?.trim()
+    if (v) filters[name] = v
+  }
+  const creator = params.has(CREATOR_PARAM) ? params.get(CREATOR_PARAM)! : (defaultCreator ?? '')
+  if (creator) filters[CREATOR_PARAM] = creator
+  return {
+    type,
+    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+    pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : PAGE_SIZE_DEFAULT,
+    filters,
+  }
+}
+
+/** The URL of a list state; defaults are left out so plain links stay plain. */
+export function writeListState(
+  def: ResourceDef,
+  s: ListState,
+  defaultCreator: string | undefined,
+): URLSearchParams {
+  const p = new URLSearchParams()
+  if (s.type !== listTabs(def)[0]?.key) p.set('type', s.type)
+  if (s.page !== 1) p.set('page', String(s.page))
+  if (s.pageSize !== PAGE_SIZE_DEFAULT) p.set('pageSize', String(s.pageSize))
+  for (const [name] of searchFields(def)) if (s.filters[name]) p.set(name, s.filters[name])
+  const creator = s.filters[CREATOR_PARAM] ?? ''
+  if (creator !== (defaultCreator ?? '')) p.set(CREATOR_PARAM, creator)
+  return p
+}

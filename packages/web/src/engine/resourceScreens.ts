@@ -1,0 +1,26 @@
+import type { ResourceDef } from '@moc/domain/resources/types'
+import { type ComponentType, createElement } from 'react'
+import { lazyScreen } from '../app/lazyScreen.ts'
+
+type DefScreen = ComponentType<{ def: ResourceDef }>
+
+// lazyScreen types screens without props; these take the definition, passed below.
+const ListScreen = lazyScreen(() =>
+  import('./ResourceList.tsx').then((m) => ({ default: m.ResourceList as ComponentType })),
+) as unknown as DefScreen
+const FormScreen = lazyScreen(() =>
+  import('./ResourceForm.tsx').then((m) => ({ default: m.ResourceForm as ComponentType })),
+) as unknown as DefScreen
+
+/**
+ * The list and detail screens of every definition (DESIGN.md §4): a new definition gets its pages here, with
+ * no page file of its own. The engine's code loads when the first of them opens.
+ */
+export function resourceScreens(defs: Record<string, ResourceDef>): Record<string, ComponentType> {
+  const screens: Record<string, ComponentType> = {}
+  for (const def of Object.values(defs)) {
+    screens[def.screens.list] = () => createElement(ListScreen, { def })
+    screens[def.screens.detail] = () => createElement(FormScreen, { def })
+  }
+  return screens
+}

@@ -1,0 +1,140 @@
+import { PAGE_SIZES } from '@moc/domain/constants'
+import type { ResourceDef } from '@moc/domain/resources/types'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type { FormProps, TablePaginationConfig, TableProps } from 'antd'
+import { Form } from 'antd'
+import { useEffect, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { api } from '../api/client.ts'
+import { currentUser } from '../api/session.ts'
+import type { Paged } from '../widgets/usePagedQuery.ts'
+import {
+  CREATOR_PARAM,
+  type ListState,
+  listTabs,
+  readListState,
+  resourceApi,
+  writeListState,
+} from './derive.ts'
+
+/** A content row as the list returns it (spec §3 content entry and counts), plus the definition's columns. */
+export interface ResourceRow {
+  id: number
+  title?: string
+  verifyState?: number
+  showState?: boolean | number
+  viewNum?: number | null
+  operateViewNum?: number | null
+  likeNum?: number | null
+  operateLikeNum?: number | null
+  createdAt?: string
+  creatorName?: string | null
+  previewUrl?: string | null
+  processType?: string | null
+  [field: string]: unknown
+}
+
+export const listQueryKey = (def: ResourceDef) => ['resource-list', def.name] as const
+
+/**
+ * The list model of a resource (refine's useTable): URL-synced `type` tab, search filters and paging; the
+ * page query and tab counts through TanStack Query; props to spread on the antd Table and search Form.
+ */
+export function useResourceList(def: ResourceDef) {
+  const paths = resourceApi(def)
+  const [params, setParams] = useSearchParams()
+  const defaultCreator = currentUser()?.username
+  const state = readListState(def, params, defaultCreator)
+  const tab = listTabs(def).find((t) => t.key === state.type)
+  const [searchForm] = Form.useForm<Record<string, string | undefined>>()
+
+  const update = (next: Partial<ListState>) =>
+    setParams(writeListState(def, { ...state, ...next }, defaultCreator), { replace: false })
+
+  const filterQuery = { kind: paths.kind, ...state.filters }
+  const query = { ...filterQuery, type: state.type, page: state.page, pageSize: state.pageSize }
+  // Tab counts are kept per creator, not per search text (spec §3 counts read maintained counters).
+  const numsQuery = { kind: paths.kind, [CREATOR_PARAM]: state.filters[CREATOR_PARAM] }
+  const list = useQuery({
+    queryKey: [...listQueryKey(def), 'page', query],
+    queryFn: () => api.get<Paged<ResourceRow>>(paths.list, query),
+    placeholderData: keepPreviousData,
+  })
+  const nums = useQuery({
+    queryKey: [...listQueryKey(def), 'nums', numsQuery],
+    queryFn: () => api.get<Record<string, number>>(paths.nums!, numsQuery),
+    enabled: paths.nums !== undefined,
+  })
+
+  // The selection belongs to the rows on screen: another tab, page or filter clears it.
+  const scope = params.toString()
+  const [selection, setSelection] = useState<{ scope: string; ids: number[] }>({ scope, ids: [] })
+  const selected = selection.scope === scope ? selection.ids : []
+  const setSelected = (ids: number[]) => setSelection({ scope, ids })
+
+  // The search form shows what the URL says (also after back/forward).
+  const filtersKey = JSON.stringify(state.filters)
+  useEffect(() => {
+    searchForm.resetFields()
+    searchForm.setFieldsValue(JSON.parse(filtersKey) as Record<string, string>)
+  }, [filtersKey, searchForm])
+
+  const pagination: TablePaginationConfig = {
+    current: state.page,
+    pageSize: state.pageSize,
+    total: list.data?.total ?? 0,
+    pageSizeOptions: [...PAGE_SIZES],
+    showSizeChanger: true,
+    showQuickJumper: true,
+    // antd's compact pager draws 5 page buttons: the spec §9 pager count.
+    showLessItems: true,
+    showTotal: (total) => `共 ${total} 条`,
+    onChange: (page, pageSize) => update({ page: pageSize === state.pageSize ? page : 1, pageSize }),
+  }
+
+  const tableProps: TableProps<ResourceRow> = {
+    rowKey: 'id',
+    dataSource: list.data?.items ?? [],
+    loading: list.isFetching,
+    locale: { emptyText: list.isFetching ? '加载中...' : '暂无数据' },
+    pagination,
+    rowSelection: { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) },
+    scroll: { x: 'max-content' },
+  }
+
+  const searchFormProps: FormProps<Record<string, string | undefined>> = {
+    form: searchForm,
+    layout: 'inline',
+    name: `${def.name}-search`,
+    onFinish: (values) => {
+      const filters: Record<string, string> = {}
+      for (const [k, v] of Object.entries(values)) {
+        const t = typeof v === 'string' ? v.trim() : ''
+        if (t) filters[k] = t
+      }
+      // A cleared creator select means everyone, which the URL says with an empty createdBy.
+      if (!filters[CREATOR_PARAM]) filters[CREATOR_PARAM] = ''
+      update({ filters, page: 1 })
+    },
+  }
+
+  return {
+    def,
+    paths,
+    state,
+    tab,
+    tabs: listTabs(def).map((t) => {
+      const count = nums.data?.[t.key]
+      return { ...t, count: typeof count === 'number' ? count : undefined }
+    }),
+    setType: (type: string) => update({ type, page: 1 }),
+    /** 重置: back to the default filters (the current user as creator). */
+    resetFilters: () => setParams(writeListState(def, { ...state, page: 1, filters: {} }, undefined)),
+    list,
+    nums,
+    selected,
+    clearSelection: () => setSelected([]),
+    tableProps,
+    searchFormProps,
+  }
+}

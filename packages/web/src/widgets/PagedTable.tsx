@@ -1,0 +1,30 @@
+import type { UseQueryResult } from '@tanstack/react-query'
+import type { TablePaginationConfig, TableProps } from 'antd'
+import { Alert, Table } from 'antd'
+import type { Paged } from './usePagedQuery.ts'
+
+interface Props<T> extends Omit<TableProps<T>, 'dataSource' | 'loading' | 'pagination'> {
+  /** The `list` and `pagination` of usePagedQuery. */
+  list: UseQueryResult<Paged<T>>
+  pagination: TablePaginationConfig
+}
+
+/** The table of a server-paged list, keyed by `id`, with its load error above it. */
+export function PagedTable<T extends { id: number }>({ list, pagination, ...table }: Props<T>) {
+  return (
+    <>
+      {list.error ? (
+        <Alert type="error" showIcon title={list.error.message} style={{ marginTop: 16 }} />
+      ) : null}
+      <Table<T>
+        style={{ marginTop: 16 }}
+        rowKey="id"
+        dataSource={list.data?.items ?? []}
+        loading={list.isFetching}
+        locale={{ emptyText: '暂无数据' }}
+        pagination={pagination}
+        {...table}
+      />
+    </>
+  )
+}

@@ -1,0 +1,198 @@
+import { article } from '@moc/domain/resources/article'
+import { defineResource } from '@moc/domain/resources/types'
+import dayjs from 'dayjs'
+import { describe, expect, it } from 'vitest'
+import {
+  fieldRules,
+  formFields,
+  listColumnKeys,
+  listTabs,
+  readListState,
+  resourceApi,
+  searchFields,
+  viewCountApplies,
+  writeListState,
+} from '../src/engine/derive.ts'
+import { formValues, sameTitleFound, savePayload } from '../src/engine/formValues.ts'
+
+const notice = defineResource({
+  name: 'notice',
+  label: '通知',
+  storage: { table: 'notice' },
+  permissionPage: '通知中心',
+  screens: { list: '/noticeCentre', detail: '/noticeCentreDetail' },
+  fields: {
+    title: { kind: 'text', label: '标题', required: true, max: 50, search: true },
+    level: { kind: 'select', label: '级别', required: true, options: { 1: '普通', 2: '重要' }, search: true },
+    weight: { kind: 'number', label: '权重', min: 1, max: 9 },
+  },
+  list: { types: { list: { label: '列表', where: {} } }, columns: ['title', 'level'] },
+  actions: [],
+  api: { list: 'GET /api/notice/page' },
+})
+
+const params = (q: string) => new URLSearchParams(q)
+
+describe('list derivation', () => {
+  it('tabs follow the definition (spec order), the recycle bin marked', () => {
+    expect(listTabs(article)).toEqual([
+      { key: 'article', label: '文章列表', recycle: false },
+      { key: 'first', label: '首发', recycle: false },
+      { key: 'draft', label: '草稿箱', recycle: false },
+      { key: 'recycle', label: '回收站', recycle: true },
+    ])
+  })
+
+  it('search fields are those with search: true', () => {
+    expect(searchFields(article).map(([n]) => n)).toEqual(['title'])
+    expect(searchFields(notice).map(([n]) => n)).toEqual(['title', 'level'])
+  })
+
+  it("columns are the definition's, then the engine's state, count, creator and time columns", () => {
+    expect(listColumnKeys(article)).toEqual([
+      'title',
+      'cover',
+      'isFirst',
+      'showState',
+      'verifyState',
+      'viewNum',
+      'likeNum',
+      'creatorName',
+      'createdAt',
+    ])
+  })
+
+  it('view counts only for the content kinds of spec §3', () => {
+    expect(viewCountApplies(article)).toBe(true)
+    expect(viewCountApplies(notice)).toBe(false)
+  })
+
+  it('content types share /api/content with kind; overrides drop their method', () => {
+    expect(resourceApi(article)).toMatchObject({
+      kind: 'article',
+      list: '/api/content/list',
+      nums: '/api/content/nums',
+      recycle: '/api/content/article/delete',
+      same: '/api/content/same',
+    })
+    expect(resourceApi(notice)).toMatchObject({ kind: undefined, list: '/api/notice/page', nums: undefined })
+  })
+})
+
+describe('URL-synced list state', () => {
+  it('defaults: first tab, page 1, 30 rows, the current user as creator', () => {
+    expect(readListState(article, params(''), 'admin')).toEqual({
+      type: 'article',
+      page: 1,
+      pageSize: 30,
+      filters: { createdBy: 'admin' },
+    })
+  })
+
+  it('reads tab, paging and filters; unknown values fall back', () => {
+    expect(
+      readListState(article, params('type=draft&page=3&pageSize=50&title=%20春节%20&createdBy=ed'), 'admin'),
+    ).toEqual({
+      type: 'draft',
+      page: 3,
+      pageSize: 50,
+      filters: { title: '春节', createdBy: 'ed' },
+    })
+    expect(readListState(article, params('type=nope&page=-1&pageSize=7'), 'admin')).toMatchObject({
+      type: 'article',
+      page: 1,
+      pageSize: 30,
+    })
+  })
+
+  it('an empty createdBy means every creator', () => {
+    expect(readListState(article, params('createdBy='), 'admin').filters).toEqual({})
+  })
+
+  it('writes only what differs from the defaults, and round-trips', () => {
+    const state = { type: 'recycle', page: 2, pageSize: 100, filters: { title: 'a', createdBy: '' } }
+    const url = writeListState(article, state, 'admin')
+    expect(url.toString()).toBe('type=recycle&page=2&pageSize=100&title=a&createdBy=')
+    expect(readListState(article, url, 'admin')).toEqual({ ...state, filters: { title: 'a' } })
+    expect(writeListState(article, readListState(article, params(''), 'admin'), 'admin').toString()).toBe('')
+  })
+})
+
+type Rule = {
+  required?: boolean
+  max?: number
+  message?: string
+  validator?: (r: unknown, v: unknown) => Promise<void>
+}
+
+describe('form derivation', () => {
+  /** Runs a field's rules as antd does and returns the first message, or undefined when the value passes. */
+  async function firstError(name: string, f: Parameters<typeof fieldRules>[1], v: unknown) {
+    for (const r of fieldRules(name, f) as Rule[]) {
+      if (r.required && (v === undefined || v === null || String(v).trim() === '')) return r.message
+      if (r.validator)
+        try {
+          await r.validator({}, v)
+        } catch (e) {
+          return (e as Error).message
+        }
+    }
+    return undefined
+  }
+
+  it('required first, then the server schema of the field, with Chinese messages', async () => {
+    expect(await firstError('title', article.fields.title, '  ')).toBe('请输入标题')
+    expect(await firstError('title', article.fields.title, 'x'.repeat(101))).toBe('标题不能超过100个字')
+    expect(await firstError('title', article.fields.title, '春节')).toBeUndefined()
+    expect(await firstError('level', notice.fields.level, undefined)).toBe('请选择级别')
+    expect(await firstError('weight', notice.fields.weight, 10)).toBe('权重填写有误')
+    expect(await firstError('cover', article.fields.cover, 'ftp://x')).toBe('封面填写有误')
+    expect(await firstError('cover', article.fields.cover, 'https://img.example.com/a.png')).toBeUndefined()
+    expect(await firstError('tags', article.fields.tags, ['12', 'abc'])).toBe('标签填写有误')
+    expect(await firstError('tags', article.fields.tags, ['12'])).toBeUndefined()
+  })
+
+  it('operated counts use the spec §5 rule and message', async () => {
+    const [rule] = fieldRules('operateViewNum', article.fields.operateViewNum) as Rule[]
+    await expect(rule?.validator?.({}, undefined)).resolves.toBeUndefined()
+    await expect(rule?.validator?.({}, 12)).resolves.toBeUndefined()
+    await expect(rule?.validator?.({}, -1)).rejects.toThrow('运营阅读数填写有误')
+    const [like] = fieldRules('operateLikeNum', article.fields.operateLikeNum) as Rule[]
+    await expect(like?.validator?.({}, 1.5)).rejects.toThrow('运营点赞数填写有误')
+  })
+
+  it('every article field is in the form, in definition order', () => {
+    expect(formFields(article).map(([n]) => n)).toEqual(Object.keys(article.fields))
+  })
+
+  it('a new item is shown; saving trims text and sends empty counts and dates as null', () => {
+    const values = formValues(article, undefined)
+    expect(values).toMatchObject({ showState: true, isFirst: false, tags: [] })
+    const body = savePayload(article, {
+      ...values,
+      title: '  标题  ',
+      body: '<p>x</p>',
+      operateViewNum: undefined,
+      operateLikeNum: 3,
+      displayStart: dayjs('2026-01-02T03:04:05Z'),
+    })
+    expect(body).toMatchObject({
+      title: '标题',
+      body: '<p>x</p>',
+      showState: true,
+      operateViewNum: null,
+      operateLikeNum: 3,
+      displayStart: '2026-01-02T03:04:05.000Z',
+      displayEnd: null,
+      cover: '',
+      summary: '',
+    })
+  })
+
+  it('reads the duplicate-title answer', () => {
+    expect(sameTitleFound({ same: true })).toBe(true)
+    expect(sameTitleFound({ total: 0 })).toBe(false)
+    expect(sameTitleFound({ items: [{ id: 1 }] })).toBe(true)
+    expect(sameTitleFound(false)).toBe(false)
+  })
+})

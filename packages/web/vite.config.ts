@@ -1,0 +1,24 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        advancedChunks: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|rc-[^\\/]+|@rc-component)[\\/]/ },
+            // zod and its configuration in one chunk: z.config({ jitless }) then runs before any chunk builds a
+            // schema (zod probes `new Function` when an object schema is made, which the strict CSP reports).
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]app[\\/]zodConfig\.ts$/ },
+          ],
+        },
+      },
+    },
+  },
+  server: { proxy: { '/api': 'http://localhost:8080' } },
+})

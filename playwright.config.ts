@@ -1,0 +1,56 @@
+import { defineConfig } from '@playwright/test'
+
+/** Where the e2e server keeps its state; wiped before each run by the webServer command. */
+export const E2E_DATA_DIR = `.tmp/e2e-data-${process.env.E2E_PORT ?? 18_181}`
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18_181)
+export const E2E_ADMIN_PASSWORD = 'E2e-Admin@2026'
+/** A build elsewhere (scripts/build-to.sh DIR), so parallel work does not share packages/<name>/dist. */
+const E2E_BUILD = process.env.E2E_BUILD
+
+// The built app started as a user starts it (npm start), on embedded defaults, with real Chromium.
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  // On CI one retry, reported as flaky in the output: a run on a busy two-core machine must not fail on timing alone.
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    locale: 'zh-CN',
+    // The console honours prefers-reduced-motion (antd motion off): no waiting on animations between steps.
+    reducedMotion: 'reduce',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && node ${E2E_BUILD ? `${E2E_BUILD}/server` : 'packages/server/dist'}/main.js`,
+    url: `http://localhost:${E2E_PORT}/api/session/config`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+      LOGIN_MAX_FAILURES: '3',
+      LOGIN_IP_MAX_FAILURES: '1000',
+      SESSION_IDLE_MINUTES: '120',
+      ...(E2E_BUILD ? { WEB_DIST: `${E2E_BUILD}/web` } : {}),
+    },
+  },
+})
