@@ -5,59 +5,21 @@
  * Usage: npm run bench [-- --duration 10 --connections 50]   (PostgreSQL when BENCH_DATABASE_URL or
  * the local server at 127.0.0.1:5432 is reachable; a fresh database is created and dropped).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createClientCodec } from '@moc/domain/transport/codec'
-import autocannon from 'autocannon'
+import { load as loadWith, type RequestParts } from './lib/load.ts'
+import { freshPgDatabase } from './lib/pg.ts'
+import { base, rssMb, startServer as start, stop } from './lib/server.ts'
 
 const { values: args } = parseArgs({
   options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } },
 })
-const DURATION = Number(args.duration)
-const CONNECTIONS = Number(args.connections)
+const opts = { duration: Number(args.duration), connections: Number(args.connections) }
 const PASSWORD = 'Bench-Admin@2026'
-const PORT = 18_282
-const base = `http://127.0.0.1:${PORT}`
-
-interface Server {
-  proc: ChildProcess
-  readyMs: number
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const t0 = performance.now()
-  const proc = spawn('node', ['packages/server/dist/main.js'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      ADMIN_PASSWORD: PASSWORD,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error('server exited during start')
-    try {
-      if ((await fetch(`${base}/api/session/config`)).ok) return { proc, readyMs: performance.now() - t0 }
-    } catch {}
-    await new Promise((r) => setTimeout(r, 25))
-  }
-}
-
-async function stop(s: Server) {
-  s.proc.kill('SIGTERM')
-  await new Promise((r) => s.proc.once('exit', r))
-}
-
-const rssMb = (pid: number, field: 'VmRSS' | 'VmHWM') => {
-  const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`))
-  return m ? Math.round(Number(m[1]) / 1024) : NaN
-}
+const startServer = (env: Record<string, string>) => start({ ADMIN_PASSWORD: PASSWORD, ...env })
 
 /** Pre-sealed requests: the codec needs a fresh nonce per request (replays are refused). */
 async function sealedRequests(
@@ -82,43 +44,17 @@ async function sealedRequests(
   return out
 }
 
+/** A pool of pre-sealed requests, reused round-robin (a reuse is a replay, which the server refuses). */
 async function load(
   method: 'GET' | 'POST',
   path: string,
   headers: Record<string, string>,
-  pool: { headers: Record<string, string>; body?: string }[],
+  pool: RequestParts[],
 ) {
-  let i = 0
-  const result = await autocannon({
-    url: base,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    requests: [
-      {
-        method,
-        path,
-        setupRequest: (req: autocannon.Request) => {
-          const next = pool[i++ % pool.length]!
-          return {
-            ...req,
-            headers: {
-              ...headers,
-              ...next.headers,
-              ...(next.body ? { 'content-type': 'application/json' } : {}),
-            },
-            ...(next.body ? { body: next.body } : {}),
-          }
-        },
-      },
-    ],
-  })
-  if (i > pool.length) console.warn(`  (pool of ${pool.length} sealed requests reused: replays were refused)`)
-  return {
-    rps: Math.round(result.requests.average),
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  }
+  const r = await loadWith(method, path, headers, (i) => pool[i % pool.length]!, opts)
+  if (r.sent > pool.length)
+    console.warn(`  (pool of ${pool.length} sealed requests reused: replays were refused)`)
+  return r
 }
 
 async function runEngine(engine: 'pglite' | 'postgres', databaseUrl?: string) {
@@ -178,22 +114,6 @@ async function runEngine(engine: 'pglite' | 'postgres', databaseUrl?: string) {
   return rows
 }
 
-function freshPgDatabase(): { url: string; drop: () => void } | undefined {
-  const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-  const name = `moc_bench_${Date.now()}`
-  try {
-    execFileSync('psql', [admin, '-qc', `create database ${name}`], { stdio: 'ignore' })
-  } catch {
-    return undefined
-  }
-  const url = new URL(admin)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    drop: () => execFileSync('psql', [admin, '-qc', `drop database if exists ${name} with (force)`]),
-  }
-}
-
 const all = await runEngine('pglite')
 const pgA = freshPgDatabase()
 if (pgA) {
@@ -204,6 +124,6 @@ if (pgA) {
   }
 } else console.warn('PostgreSQL not reachable: PGlite only')
 console.log(
-  `\n${CONNECTIONS} connections, ${DURATION} s per run, node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`,
+  `\n${opts.connections} connections, ${opts.duration} s per run, node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`,
 )
 console.table(all)

@@ -1,0 +1,60 @@
+import autocannon from 'autocannon'
+import { base } from './server.ts'
+
+export interface LoadOptions {
+  connections: number
+  duration: number
+}
+
+/** What one request carries beyond method and path: headers, and a body for POSTs. */
+export interface RequestParts {
+  path?: string
+  headers?: Record<string, string>
+  body?: string
+}
+
+/**
+ * Drives one call with autocannon; `next` gives each request its own parts (a fresh sealed body, another id),
+ * so no two requests are replays of each other.
+ */
+export async function load(
+  method: 'GET' | 'POST',
+  path: string,
+  headers: Record<string, string>,
+  next: (i: number) => RequestParts,
+  opts: LoadOptions,
+) {
+  let i = 0
+  const result = await autocannon({
+    url: base,
+    connections: opts.connections,
+    duration: opts.duration,
+    requests: [
+      {
+        method,
+        path,
+        setupRequest: (req: autocannon.Request) => {
+          const parts = next(i++)
+          return {
+            ...req,
+            ...(parts.path ? { path: parts.path } : {}),
+            headers: {
+              ...headers,
+              ...parts.headers,
+              ...(parts.body ? { 'content-type': 'application/json' } : {}),
+            },
+            ...(parts.body ? { body: parts.body } : {}),
+          }
+        },
+      },
+    ],
+  })
+  return {
+    sent: i,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  }
+}
