@@ -17,6 +17,10 @@ export const reviewMessages = {
   stateInUse: '该节点上还有待审核内容，不能删除',
   unknownProcess: '审核流程不存在',
   unknownResType: '未知的审核类型',
+  selfReview: '已开启禁止本人审核：不能审核自己提交的内容',
+  unknownRole: '审核节点中的角色不存在',
+  unknownAdmin: '审核节点中的账号不存在或已删除',
+  nodeOrder: '节点顺序须包含该流程的全部节点',
 } as const
 
 /** Resource-log actions (process_resource_log.action). */
@@ -130,6 +134,7 @@ export const stateUpdateSchema = z.object({
   adminIds: ids,
 })
 export const stateListQuerySchema = z.object({ processId: z.coerce.number().int().positive() })
+const member = z.object({ id: z.number().int(), name: z.string() })
 export const stateSchema = z.object({
   id: z.number().int(),
   processId: z.number().int(),
@@ -137,13 +142,24 @@ export const stateSchema = z.object({
   name: z.string(),
   roleIds: z.array(z.number().int()),
   adminIds: z.array(z.number().int()),
+  /** The names of `roleIds` and `adminIds` (ids no longer found are left out). */
+  roles: z.array(member),
+  admins: z.array(member),
 })
-/** POST /api/process/setting: bind a resType to a process, or null for the implicit single node. */
-export const settingBodySchema = z.object({ resType, processId: z.number().int().positive().nullable() })
+/**
+ * POST /api/process/setting: bind a resType to a process, or null for the implicit single node; `fourEyes`
+ * (禁止本人审核) forbids the submitter to approve or reject their own item — left out, it keeps its value.
+ */
+export const settingBodySchema = z.object({
+  resType,
+  processId: z.number().int().positive().nullable(),
+  fourEyes: z.boolean().optional(),
+})
 export const settingSchema = z.object({
   resType: z.string(),
   label: z.string(),
   queue: z.string(),
   processId: z.number().int().nullable(),
   processName: z.string(),
+  fourEyes: z.boolean(),
 })

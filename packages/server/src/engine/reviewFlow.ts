@@ -31,6 +31,22 @@ export async function nodesOf(db: Db, resType: string): Promise<Node[]> {
     .orderBy(asc(processState.sort), asc(processState.id))
 }
 
+/** Is 禁止本人审核 on for the resType (process_setting.four_eyes; no row: off)? */
+export async function fourEyesOf(db: Db, resType: string): Promise<boolean> {
+  const [setting] = await db
+    .select({ fourEyes: processSetting.fourEyes })
+    .from(processSetting)
+    .where(eq(processSetting.resType, resType))
+  return setting?.fourEyes ?? false
+}
+
+/**
+ * May the principal decide (approve or reject) an item they may act at? Not their own submission while
+ * 禁止本人审核 is on — at any node, and the super administrator is not exempt (decision 0008).
+ */
+export const mayDecide = (p: Pick<Principal, 'adminId'>, submittedBy: number | null, fourEyes: boolean) =>
+  !fourEyes || submittedBy !== p.adminId
+
 /** The node after `node` in its own process (null: `node` is the last), ordered by (sort, id). */
 export async function nextNode(db: Db, node: Node): Promise<Node | null> {
   const [next] = await db
