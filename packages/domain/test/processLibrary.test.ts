@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { copyName, PROCESS_NAME_MAX } from '../src/api/processLibrary.ts'
+import { copyName } from '../src/api/processLibrary.ts'
+import { PROCESS_NAME_MAX } from '../src/api/review.ts'
 import { REVIEW_STATUSES, statusNameSchema } from '../src/api/reviewStatus.ts'
 
 describe('process copy name', () => {

@@ -1,14 +1,12 @@
 import { z } from 'zod'
 import { CONTENT_PAGE_SIZE, CONTENT_PAGE_SIZE_MAX } from './content.ts'
-import { queueItemSchema } from './review.ts'
+import { PROCESS_NAME_MAX, queueItemSchema } from './review.ts'
 
 /**
  * The process library's calls beyond decision 0007 (docs/decisions/0008-process-library.md): copy, node
  * order, and the cross-type list of items waiting for the caller.
  */
 
-/** Longest process name (processBodySchema). */
-export const PROCESS_NAME_MAX = 50
 const COPY_SUFFIX = '-副本'
 
 /**
