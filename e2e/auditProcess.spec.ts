@@ -253,12 +253,23 @@ test('审核流程: a two-node process built on the screen routes an article thr
   await page.goto('/articleAudit')
   await approveInQueue(page, own, SELF_REVIEW)
   await expect(page.getByRole('row').filter({ hasText: own })).toBeVisible()
-  // The reviewers (not the submitter) may, node by node.
-  for (const reviewer of [a.page, b.page]) {
-    await reviewer.reload()
-    await approveInQueue(reviewer, own)
-    await expect(reviewer.getByRole('row').filter({ hasText: own })).toHaveCount(0)
-  }
+  // Reviewer A (not the submitter) may: rejects it with their own words and common reasons as chips.
+  await a.page.reload()
+  const ownAtA = a.page.getByRole('row').filter({ hasText: own })
+  await ownAtA.getByRole('button', { name: /^驳\s*回$/ }).click()
+  const rejectDialog = a.page.getByRole('dialog').filter({ hasText: '确定驳回' })
+  const reasonBox = rejectDialog.getByRole('textbox', { name: '驳回原因' })
+  const chips = rejectDialog.getByRole('group', { name: '常用原因' })
+  await reasonBox.fill('导语缺少时间')
+  await chips.getByText('标题不规范', { exact: true }).click()
+  await chips.getByText('存在错别字', { exact: true }).click()
+  await expect(reasonBox).toHaveValue('导语缺少时间；标题不规范；存在错别字')
+  await chips.getByText('标题不规范', { exact: true }).click()
+  await expect(reasonBox).toHaveValue('导语缺少时间；存在错别字')
+  await withToast(a.page, '已驳回', () => rejectDialog.getByRole('button', { name: '确定驳回' }).click())
+  await expect(ownAtA).toHaveCount(0)
+  const log = await sealedCall(page, 'GET', `/api/process/resource/log?resId=${added.data.id}`)
+  expect(log.data.items.at(-1)).toMatchObject({ action: 'reject', comment: '导语缺少时间；存在错别字' })
 
   // Back to 单节点审核 with the rule off, as set from the screen.
   await page.goto('/auditProcess?type=auditSetting')

@@ -58,7 +58,7 @@ export function RejectDialog({ open, count, busy, onCancel, onReject }: Props) {
         >
           <Input.TextArea rows={4} maxLength={REJECT_REASON_MAX} showCount placeholder="请输入驳回原因" />
         </Form.Item>
-        <Flex wrap gap={4} role="group" aria-label="常用驳回原因">
+        <Flex wrap gap={4} role="group" aria-label="常用原因">
           {CANNED_REJECT_REASONS.map((r) => (
             <Tag.CheckableTag
               key={r}
