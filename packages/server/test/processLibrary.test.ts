@@ -3,8 +3,9 @@ import { REVIEW_STATUSES, reviewStatusMessages } from '@moc/domain/api/reviewSta
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_STATE, admin, content, operationLog, role } from '../src/db/schema.ts'
+import { contentCalls } from './contentCalls.ts'
 import { grantedAccount, powerOf } from './grantedAccount.ts'
-import { call, engines, login, startTestApp, type TestApp } from './harness.ts'
+import { engines, login, startTestApp, type TestApp } from './harness.ts'
 
 const EDITOR = ['查看', '添加', '编辑', '删除', '提交审核']
 const REVIEWER = ['查看', '审核']
@@ -17,18 +18,9 @@ describe.each(engines)('process library (%s)', (engine) => {
   const acct: Record<'editor' | 'chief' | 'reviewer1' | 'reviewer2' | 'selfReviewer' | 'viewer', Acct> =
     {} as never
 
-  async function account(name: string, power: Record<string, string[]>): Promise<Acct> {
-    const a = await grantedAccount(t, name, powerOf(power))
-    const [row] = await t.database.db.select({ roleId: admin.roleId }).from(admin).where(eq(admin.id, a.id))
-    return { ...a, roleId: row!.roleId! }
-  }
-  const post = (token: string, url: string, body: unknown) => call(t.app, 'POST', url, { token, body })
-  const get = (token: string, url: string) => call(t.app, 'GET', url, { token })
-  async function draft(token: string, title: string) {
-    const r = await post(token, '/api/content/add', { kind: 'article', title })
-    expect(r.body.code, r.body.msg).toBe(0)
-    return r.body.data.id as number
-  }
+  const account = (name: string, power: Record<string, string[]>): Promise<Acct> =>
+    grantedAccount(t, name, powerOf(power))
+  const { post, get, draft } = contentCalls(() => t)
   const submit = (token: string, ids: number[]) =>
     post(token, '/api/process/submit', { kind: 'article', ids })
   const pass = (token: string, ids: number[]) =>

@@ -1,6 +1,5 @@
 import { resourceListItemSchema, resourceListQuerySchema } from '@moc/domain/api/processLibrary'
 import { reviewMessages } from '@moc/domain/api/review'
-import { can } from '@moc/domain/permissions/can'
 import { contentResources, reviewResources } from '@moc/domain/resources/index'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
 import { desc, or } from 'drizzle-orm'
@@ -11,7 +10,14 @@ import type { Ctx } from '../platform/context.ts'
 import { dataScopeOf } from '../platform/dataScope.ts'
 import { AppError } from '../platform/errors.ts'
 import { processTags as tags } from './processLibrary.ts'
-import { actableWhere, allNodes, foreignNodeIds, kindOf, pendingTotal } from './reviewFlow.ts'
+import {
+  actableWhere,
+  allNodes,
+  foreignNodeIds,
+  kindOf,
+  pendingTotal,
+  reviewableQueues,
+} from './reviewFlow.ts'
 import { queueColumns, queueItem, withQueueJoins } from './reviewQueueItems.ts'
 
 /**
@@ -40,10 +46,7 @@ export async function processResourceRoutes(fastify: FastifyInstance, ctx: Ctx) 
       const p = req.principal!
       if (resType !== undefined && !reviewResources.has(resType))
         throw new AppError('BAD_REQUEST', reviewMessages.unknownResType)
-      const queues = [...reviewResources.values()].filter(
-        (d) =>
-          can(p, d.review.permissionPage, '审核') && (resType === undefined || d.review.resType === resType),
-      )
+      const queues = reviewableQueues(p).filter((d) => resType === undefined || d.review.resType === resType)
       if (resType !== undefined && !queues.length) throw new AppError('FORBIDDEN')
       if (!queues.length) return ok({ items: [], total: 0 })
       const scope = await dataScopeOf(req, db)

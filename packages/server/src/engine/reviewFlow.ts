@@ -1,4 +1,5 @@
-import { isSuperAdmin } from '@moc/domain/permissions/can'
+import { can, isSuperAdmin } from '@moc/domain/permissions/can'
+import { reviewResources } from '@moc/domain/resources/index'
 import type { ResourceDef } from '@moc/domain/resources/types'
 import { and, asc, eq, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
@@ -16,6 +17,10 @@ type ContentDef = ResourceDef & { storage: { table: 'content'; kind: string } }
 export const kindOf = (def: ResourceDef) => (def as ContentDef).storage.kind
 /** The review resType of a content definition (its kind when it has no review queue). */
 export const resTypeOf = (def: ResourceDef) => def.review?.resType ?? kindOf(def)
+
+/** The review definitions whose queue the principal may 审核 (spec §6: 驳回原因 etc. grant it too). */
+export const reviewableQueues = (p: Principal) =>
+  [...reviewResources.values()].filter((d) => can(p, d.review.permissionPage, '审核'))
 
 /** The ordered nodes of the process a resType uses; [] = the implicit single node. */
 export async function nodesOf(db: Db, resType: string): Promise<Node[]> {

@@ -43,6 +43,7 @@ import {
   nodesOf,
   pendingTotal,
   resTypeOf,
+  reviewableQueues,
 } from './reviewFlow.ts'
 import { queueColumns, queueItem, withQueueJoins } from './reviewQueueItems.ts'
 
@@ -399,7 +400,7 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
     },
     async (req) => {
       const p = req.principal!
-      const queues = [...reviewResources.values()].filter((d) => can(p, d.review.permissionPage, '审核'))
+      const queues = reviewableQueues(p)
       if (!queues.length) return ok({ counts: {}, total: 0 })
       const scope = await dataScopeOf(req, db)
       const foreign = foreignNodeIds(p, await allNodes(db))

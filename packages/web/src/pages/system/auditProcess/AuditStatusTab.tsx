@@ -8,12 +8,13 @@ import {
 import { TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
 import { can } from '@moc/domain/permissions/can'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Alert, App, Button, Flex, Form, Input, Modal, Popconfirm, Table, Typography } from 'antd'
+import { App, Button, Flex, Form, Input, Modal, Popconfirm, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { api } from '../../../api/client.ts'
 import { currentGrant } from '../../../api/session.ts'
 import { STATUS_NAMES_KEY, useStatusList } from '../../../engine/useStatusNames.ts'
+import { PagedTable } from '../../../widgets/PagedTable.tsx'
 import { PAGE } from './processQueries.ts'
 
 /**
@@ -90,17 +91,7 @@ export function AuditStatusTab() {
       <Typography.Paragraph type="secondary">
         审核状态是内容的审核结果（草稿、已通过、已驳回、待审核），流程状态是内容在审核流程中的进度；这里的名称用于内容列表、编辑页和审核页。
       </Typography.Paragraph>
-      {list.error ? (
-        <Alert type="error" showIcon title={list.error.message} style={{ marginBottom: 16 }} />
-      ) : null}
-      <Table<StatusItem>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.items ?? []}
-        loading={list.isFetching}
-        locale={{ emptyText: list.isFetching ? '加载中...' : '暂无数据' }}
-        pagination={false}
-      />
+      <PagedTable<StatusItem> list={list} columns={columns} pagination={false} />
       <Modal
         title={renaming ? `重命名：${renaming.name}` : ''}
         open={renaming !== undefined}

@@ -8,11 +8,12 @@ import {
 import { TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
 import { can } from '@moc/domain/permissions/can'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Alert, App, Button, Drawer, Flex, Form, Input, Popconfirm, Table, Tag, Typography } from 'antd'
+import { App, Button, Drawer, Flex, Form, Input, Popconfirm, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { api } from '../../../api/client.ts'
 import { currentGrant } from '../../../api/session.ts'
+import { PagedTable } from '../../../widgets/PagedTable.tsx'
 import { NodeDialog } from './NodeDialog.tsx'
 import { movedOrder } from './processNodes.ts'
 import { PAGE, processKeys, useProcessNodes } from './processQueries.ts'
@@ -213,16 +214,7 @@ export function ProcessEditor({ target, onSaved, onChanged, onClose }: Props) {
             内容提交后从第一个节点开始审核，每个节点通过后进入下一个节点，最后一个节点通过即发布；任一节点驳回则退回编辑。
             节点不指定角色和账号时，任何有该审核队列审核权限的账号都可审核。
           </Typography.Paragraph>
-          {nodes.error ? <Alert type="error" showIcon title={nodes.error.message} /> : null}
-          <Table<StateItem>
-            rowKey="id"
-            size="small"
-            columns={columns}
-            dataSource={items}
-            loading={nodes.isFetching}
-            locale={{ emptyText: nodes.isFetching ? '加载中...' : '暂无数据' }}
-            pagination={false}
-          />
+          <PagedTable<StateItem> list={nodes} size="small" columns={columns} pagination={false} />
           <NodeDialog
             processId={existing.id}
             target={nodeTarget}

@@ -3,14 +3,14 @@ import { TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
 import { can } from '@moc/domain/permissions/can'
 import { reviewResources } from '@moc/domain/resources/index'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Flex, Form, Input, Popconfirm, Tag, Typography } from 'antd'
+import { App, Button, Flex, Popconfirm, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs from 'dayjs'
 import { useState } from 'react'
 import { api } from '../../../api/client.ts'
 import { currentGrant } from '../../../api/session.ts'
 import { PagedTable } from '../../../widgets/PagedTable.tsx'
-import { SearchButtons } from '../../../widgets/SearchButtons.tsx'
+import { SearchBar } from '../../../widgets/SearchBar.tsx'
 import { usePagedQuery } from '../../../widgets/usePagedQuery.ts'
 import { ProcessEditor, type ProcessTarget } from './ProcessEditor.tsx'
 import { PAGE, processKeys } from './processQueries.ts'
@@ -25,7 +25,6 @@ const typeLabel = (resType: string) => reviewResources.get(resType)?.label ?? re
 export function ProcessLibraryTab() {
   const { message } = App.useApp()
   const queryClient = useQueryClient()
-  const [form] = Form.useForm<{ name: string }>()
   const grant = currentGrant()
   const mayAdd = can(grant, PAGE, '添加')
   const mayEdit = can(grant, PAGE, '编辑')
@@ -125,19 +124,13 @@ export function ProcessLibraryTab() {
 
   return (
     <>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Form form={form} name="process-search" layout="inline" onFinish={search}>
-          <Form.Item label="流程名称" name="name">
-            <Input allowClear maxLength={50} placeholder="请输入流程名称" />
-          </Form.Item>
-          <SearchButtons onReset={() => search({})} />
-        </Form>
-        {mayAdd ? (
-          <Button type="primary" onClick={() => setEditing('new')}>
-            新增流程
-          </Button>
-        ) : null}
-      </Flex>
+      <SearchBar
+        formName="process-search"
+        field="name"
+        label="流程名称"
+        onSearch={search}
+        add={mayAdd ? { label: '新增流程', onClick: () => setEditing('new') } : undefined}
+      />
       <PagedTable<ProcessItem>
         list={list}
         pagination={pagination}
