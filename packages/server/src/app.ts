@@ -4,8 +4,11 @@ import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod'
 import { contentRoutes } from './engine/contentRoutes.ts'
+import { processResourceRoutes } from './engine/processResourceRoutes.ts'
 import { processRoutes } from './engine/processRoutes.ts'
+import { processStateRoutes } from './engine/processStateRoutes.ts'
 import { reviewRoutes } from './engine/reviewRoutes.ts'
+import { reviewStatusRoutes } from './engine/reviewStatusRoutes.ts'
 import { menuRoutes } from './modules/auth/menu.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { configureRoutes } from './modules/configure/routes.ts'
@@ -107,6 +110,9 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await contentRoutes(app, ctx)
   await reviewRoutes(app, ctx)
   await processRoutes(app, ctx)
+  await processStateRoutes(app, ctx)
+  await processResourceRoutes(app, ctx)
+  await reviewStatusRoutes(app, ctx)
   await registerWeb(app, opts.web === false ? undefined : findWebDist(ctx.config.webDist))
   return app
 }

@@ -15,7 +15,7 @@ export const powerOf = (grants: Record<string, string[]>): PowerMap =>
   )
 
 /**
- * An enabled account (password GRANTED_PASSWORD) in a new role holding `power`, and a session for it.
+ * An enabled account (password GRANTED_PASSWORD) in a new role holding `power`, a session for it, its role.
  * Created in the database directly: the account screens are another module's.
  */
 export async function grantedAccount(t: TestApp, username: string, power: PowerMap) {
@@ -29,5 +29,5 @@ export async function grantedAccount(t: TestApp, username: string, power: PowerM
     .values({ username, passwordHash: await hashPassword(GRANTED_PASSWORD), roleId: r!.id, state: 1 })
     .returning({ id: admin.id })
   const token = await t.ctx.sessions.create(a!.id, '127.0.0.1', 'test', false)
-  return { id: a!.id, token }
+  return { id: a!.id, token, roleId: r!.id }
 }

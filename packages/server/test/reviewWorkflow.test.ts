@@ -1,8 +1,9 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { admin, content, contentCount, department, operationLog, role } from '../src/db/schema.ts'
+import { contentCalls } from './contentCalls.ts'
 import { grantedAccount, powerOf } from './grantedAccount.ts'
-import { call, engines, login, startTestApp, type TestApp } from './harness.ts'
+import { engines, login, startTestApp, type TestApp } from './harness.ts'
 
 /** A seeded PRNG (mulberry32): the random sequence is the same on every run. */
 function prng(seed: number) {
@@ -39,19 +40,12 @@ describe.each(engines)('review workflow (%s)', (engine) => {
   async function account(name: string, power: Record<string, string[]>, dept: number | null, scope: string) {
     const a = await grantedAccount(t, name, powerOf(power))
     const { db } = t.database
-    const [row] = await db.select({ roleId: admin.roleId }).from(admin).where(eq(admin.id, a.id))
-    await db.update(role).set({ permissionDepartment: scope }).where(eq(role.id, row!.roleId!))
+    await db.update(role).set({ permissionDepartment: scope }).where(eq(role.id, a.roleId))
     await db.update(admin).set({ departmentId: dept }).where(eq(admin.id, a.id))
-    return { ...a, roleId: row!.roleId! }
+    return a
   }
 
-  const post = (token: string, url: string, body: unknown) => call(t.app, 'POST', url, { token, body })
-  const get = (token: string, url: string) => call(t.app, 'GET', url, { token })
-  async function draft(token: string, title: string) {
-    const r = await post(token, '/api/content/add', { kind: 'article', title })
-    expect(r.body.code, r.body.msg).toBe(0)
-    return r.body.data.id as number
-  }
+  const { post, get, draft } = contentCalls(() => t)
   const submit = (token: string, ids: number[]) =>
     post(token, '/api/content/examination', { kind: 'article', ids })
   const approve = (token: string, ids: number[]) =>

@@ -11,7 +11,6 @@ import {
   countsByBadge,
   lastRejection,
   logEntries,
-  processTypeText,
   queueRows,
   REJECT_REASON_REQUIRED,
   readQueueTab,
@@ -28,20 +27,6 @@ const grantOf = (page: string, actions: string[], menus: string[] = []): Grant =
   roleId: 7,
   power: { [page]: actions.map((actionName) => ({ actionName, exists: true })) },
   powerMenuAttrs: menus,
-})
-
-describe('process types', () => {
-  it('names the four types and shows - for anything else', () => {
-    expect(['PENDING', 'PASS', 'REJECT', 'WITHDRAW'].map(processTypeText)).toEqual([
-      '待审核',
-      '已通过',
-      '已驳回',
-      '已撤回',
-    ])
-    expect(processTypeText(null)).toBe('-')
-    expect(processTypeText('OTHER')).toBe('-')
-    expect(processTypeText(3)).toBe('-')
-  })
 })
 
 describe('workflow actions', () => {

@@ -17,6 +17,12 @@ export const reviewMessages = {
   stateInUse: '该节点上还有待审核内容，不能删除',
   unknownProcess: '审核流程不存在',
   unknownResType: '未知的审核类型',
+  selfReview: '已开启禁止本人审核：不能审核自己提交的内容',
+  unknownRole: '审核节点中的角色不存在',
+  unknownAdmin: '审核节点中的账号不存在或已删除',
+  nodeOrder: '节点顺序须包含该流程的全部节点',
+  processName: '请输入流程名称',
+  stateName: '请输入节点名称',
 } as const
 
 /** Resource-log actions (process_resource_log.action). */
@@ -94,9 +100,12 @@ export const resourceLogItemSchema = z.object({
 
 // Process library (审核流程).
 const ids = z.array(z.number().int().positive()).max(500)
+/** Process and node names: 1–50 characters; process descriptions up to 200. */
+export const PROCESS_NAME_MAX = 50
+export const PROCESS_DESCRIPTION_MAX = 200
 export const processBodySchema = z.object({
-  name: z.string().trim().min(1).max(50),
-  description: z.string().trim().max(200).default(''),
+  name: z.string().trim().min(1, reviewMessages.processName).max(PROCESS_NAME_MAX),
+  description: z.string().trim().max(PROCESS_DESCRIPTION_MAX).default(''),
 })
 export const processUpdateSchema = processBodySchema.extend({ id: z.number().int().positive() })
 export const idBodySchema = z.object({ id: z.number().int().positive() })
@@ -109,6 +118,7 @@ export const processSchema = z.object({
   stateCount: z.number().int(),
   createdAt: z.string(),
 })
+export type ProcessItem = z.infer<typeof processSchema>
 export const processListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(CONTENT_PAGE_SIZE_MAX).default(CONTENT_PAGE_SIZE),
@@ -116,7 +126,7 @@ export const processListQuerySchema = z.object({
 })
 export const stateBodySchema = z.object({
   processId: z.number().int().positive(),
-  name: z.string().trim().min(1).max(50),
+  name: z.string().trim().min(1, reviewMessages.stateName).max(PROCESS_NAME_MAX),
   /** Order within the process; default: after the last node. */
   sort: z.number().int().min(0).max(10_000).optional(),
   roleIds: ids.default([]),
@@ -124,12 +134,13 @@ export const stateBodySchema = z.object({
 })
 export const stateUpdateSchema = z.object({
   id: z.number().int().positive(),
-  name: z.string().trim().min(1).max(50),
+  name: z.string().trim().min(1, reviewMessages.stateName).max(PROCESS_NAME_MAX),
   sort: z.number().int().min(0).max(10_000),
   roleIds: ids,
   adminIds: ids,
 })
 export const stateListQuerySchema = z.object({ processId: z.coerce.number().int().positive() })
+const member = z.object({ id: z.number().int(), name: z.string() })
 export const stateSchema = z.object({
   id: z.number().int(),
   processId: z.number().int(),
@@ -137,13 +148,26 @@ export const stateSchema = z.object({
   name: z.string(),
   roleIds: z.array(z.number().int()),
   adminIds: z.array(z.number().int()),
+  /** The names of `roleIds` and `adminIds` (ids no longer found are left out). */
+  roles: z.array(member),
+  admins: z.array(member),
 })
-/** POST /api/process/setting: bind a resType to a process, or null for the implicit single node. */
-export const settingBodySchema = z.object({ resType, processId: z.number().int().positive().nullable() })
+export type StateItem = z.infer<typeof stateSchema>
+/**
+ * POST /api/process/setting: bind a resType to a process, or null for the implicit single node; `fourEyes`
+ * (禁止本人审核) forbids the submitter to approve or reject their own item — left out, it keeps its value.
+ */
+export const settingBodySchema = z.object({
+  resType,
+  processId: z.number().int().positive().nullable(),
+  fourEyes: z.boolean().optional(),
+})
 export const settingSchema = z.object({
   resType: z.string(),
   label: z.string(),
   queue: z.string(),
   processId: z.number().int().nullable(),
   processName: z.string(),
+  fourEyes: z.boolean(),
 })
+export type SettingItem = z.infer<typeof settingSchema>

@@ -372,6 +372,18 @@ export const processState = pgTable(
 export const processSetting = pgTable('process_setting', {
   resType: text('res_type').primaryKey(),
   processId: integer('process_id').references(() => process.id),
+  /** 禁止本人审核: the submitter may not approve or reject their own item, at any node (super admin included). */
+  fourEyes: boolean('four_eyes').notNull().default(false),
+  updatedAt: updatedAt(),
+})
+
+/**
+ * 审核状态 names chosen by an administrator (spec §7 content state list). The states and their default names
+ * are fixed in @moc/domain/api/reviewStatus; a row exists only while a state is renamed.
+ */
+export const reviewStatusName = pgTable('review_status_name', {
+  statusId: integer('status_id').primaryKey(),
+  name: text('name').notNull(),
   updatedAt: updatedAt(),
 })
 

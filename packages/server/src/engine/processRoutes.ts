@@ -1,3 +1,4 @@
+import { copyName, processCopiedSchema } from '@moc/domain/api/processLibrary'
 import {
   idBodySchema,
   processBodySchema,
@@ -7,15 +8,11 @@ import {
   reviewMessages,
   settingBodySchema,
   settingSchema,
-  stateBodySchema,
-  stateListQuerySchema,
-  stateSchema,
-  stateUpdateSchema,
 } from '@moc/domain/api/review'
 import { reviewResources } from '@moc/domain/resources/index'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
-import { asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { asc, count, desc, eq, ilike, inArray } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../db/client.ts'
@@ -23,24 +20,21 @@ import { content, process, processSetting, processState } from '../db/schema.ts'
 import type { Ctx } from '../platform/context.ts'
 import { AppError } from '../platform/errors.ts'
 import { containsPattern } from '../platform/paging.ts'
+import {
+  idResponse,
+  lockProcess,
+  PROCESS_PAGE as PAGE,
+  processTags as tags,
+  auditTarget as target,
+} from './processLibrary.ts'
 
-const tags = ['审核流程']
-const PAGE = '系统-审核流程'
-const idResponse = { 200: envelopeSchema(z.object({ id: z.number().int() })) }
-
-const target = (req: FastifyRequest, kind: string, id: number) => {
-  req.auditInfo.target = `${kind}:${id}`
-}
-
-/** The process library (系统-审核流程, /auditProcess): processes, their ordered nodes, and which resType uses which. */
+/**
+ * The process library (系统-审核流程, /auditProcess): processes and which resType uses which (审核设置);
+ * their nodes are processStateRoutes'.
+ */
 export async function processRoutes(fastify: FastifyInstance, ctx: Ctx) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const { db } = ctx.database
-
-  async function processExists(on: Db, id: number) {
-    const [p] = await on.select({ id: process.id }).from(process).where(eq(process.id, id)).for('update')
-    if (!p) throw new AppError('NOT_FOUND', reviewMessages.unknownProcess)
-  }
 
   app.get(
     '/api/process/list',
@@ -122,6 +116,48 @@ export async function processRoutes(fastify: FastifyInstance, ctx: Ctx) {
   )
 
   app.post(
+    '/api/process/copy',
+    {
+      config: { access: { page: PAGE, action: '添加' }, audit: '复制审核流程' },
+      schema: {
+        tags,
+        summary: '复制审核流程：新流程名为「原名-副本」，节点（顺序、名称、角色与账号）相同，不绑定审核类型',
+        body: idBodySchema,
+        response: { 200: envelopeSchema(processCopiedSchema) },
+      },
+    },
+    async (req) => {
+      const copied = await db.transaction(async (t) => {
+        const tx = t as unknown as Db
+        const from = await lockProcess(tx, req.body.id)
+        const name = copyName(from.name)
+        const [row] = await tx
+          .insert(process)
+          .values({ name, description: from.description })
+          .returning({ id: process.id })
+        const nodes = await tx
+          .select()
+          .from(processState)
+          .where(eq(processState.processId, from.id))
+          .orderBy(asc(processState.sort), asc(processState.id))
+        if (nodes.length)
+          await tx.insert(processState).values(
+            nodes.map((n) => ({
+              processId: row!.id,
+              sort: n.sort,
+              name: n.name,
+              roleIds: n.roleIds,
+              adminIds: n.adminIds,
+            })),
+          )
+        return { id: row!.id, name }
+      })
+      target(req, 'process', copied.id)
+      return ok(copied)
+    },
+  )
+
+  app.post(
     '/api/process/delete',
     {
       config: { access: { page: PAGE, action: '删除' }, audit: '删除审核流程' },
@@ -137,7 +173,7 @@ export async function processRoutes(fastify: FastifyInstance, ctx: Ctx) {
       target(req, 'process', id)
       await db.transaction(async (t) => {
         const tx = t as unknown as Db
-        await processExists(tx, id)
+        await lockProcess(tx, id)
         const [used] = await tx
           .select({ resType: processSetting.resType })
           .from(processSetting)
@@ -157,125 +193,23 @@ export async function processRoutes(fastify: FastifyInstance, ctx: Ctx) {
   )
 
   app.get(
-    '/api/process/state/list',
-    {
-      config: { access: { page: PAGE, action: '查看' } },
-      schema: {
-        tags,
-        summary: '审核流程的节点（按顺序）',
-        querystring: stateListQuerySchema,
-        response: { 200: envelopeSchema(pageSchema(stateSchema)) },
-      },
-    },
-    async (req) => {
-      const rows = await db
-        .select()
-        .from(processState)
-        .where(eq(processState.processId, req.query.processId))
-        .orderBy(asc(processState.sort), asc(processState.id))
-      const items = rows.map(({ createdAt: _c, updatedAt: _u, ...r }) => r)
-      return ok({ items, total: items.length })
-    },
-  )
-
-  app.post(
-    '/api/process/state/create',
-    {
-      config: { access: { page: PAGE, action: '添加' }, audit: '新增审核节点' },
-      schema: {
-        tags,
-        summary: '新增审核节点（sort 省略时排在最后）',
-        body: stateBodySchema,
-        response: idResponse,
-      },
-    },
-    async (req) => {
-      const { sort, ...values } = req.body
-      const id = await db.transaction(async (t) => {
-        const tx = t as unknown as Db
-        await processExists(tx, values.processId)
-        const [last] = await tx
-          .select({ sort: sql<number>`coalesce(max(${processState.sort}), -1)::int` })
-          .from(processState)
-          .where(eq(processState.processId, values.processId))
-        const [row] = await tx
-          .insert(processState)
-          .values({ ...values, sort: sort ?? (last?.sort ?? -1) + 1 })
-          .returning({ id: processState.id })
-        return row!.id
-      })
-      target(req, 'process_state', id)
-      return ok({ id })
-    },
-  )
-
-  app.post(
-    '/api/process/state/update',
-    {
-      config: { access: { page: PAGE, action: '编辑' }, audit: '编辑审核节点' },
-      schema: {
-        tags,
-        summary: '编辑审核节点（名称、顺序、可审核的角色与账号）',
-        body: stateUpdateSchema,
-        response: idResponse,
-      },
-    },
-    async (req) => {
-      const { id, ...values } = req.body
-      target(req, 'process_state', id)
-      const [row] = await db
-        .update(processState)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(processState.id, id))
-        .returning({ id: processState.id })
-      if (!row) throw new AppError('NOT_FOUND')
-      return ok({ id })
-    },
-  )
-
-  app.post(
-    '/api/process/state/delete',
-    {
-      config: { access: { page: PAGE, action: '删除' }, audit: '删除审核节点' },
-      schema: {
-        tags,
-        summary: '删除审核节点（有待审核内容停在该节点时拒绝）',
-        body: idBodySchema,
-        response: idResponse,
-      },
-    },
-    async (req) => {
-      const { id } = req.body
-      target(req, 'process_state', id)
-      await db.transaction(async (t) => {
-        const tx = t as unknown as Db
-        const [node] = await tx.select().from(processState).where(eq(processState.id, id)).for('update')
-        if (!node) throw new AppError('NOT_FOUND')
-        const [waiting] = await tx
-          .select({ id: content.id })
-          .from(content)
-          .where(eq(content.processStateId, id))
-          .limit(1)
-        if (waiting) throw new AppError('CONFLICT', reviewMessages.stateInUse)
-        await tx.delete(processState).where(eq(processState.id, id))
-      })
-      return ok({ id })
-    },
-  )
-
-  app.get(
     '/api/process/setting/list',
     {
       config: { access: { page: PAGE, action: '查看' } },
       schema: {
         tags,
-        summary: '审核设置：每个审核类型使用的流程（null：单节点，任何有该队列审核权限者可审）',
+        summary: '审核设置：每个审核类型使用的流程（null：单节点，任何有该队列审核权限者可审）与禁止本人审核',
         response: { 200: envelopeSchema(pageSchema(settingSchema)) },
       },
     },
     async () => {
       const rows = await db
-        .select({ resType: processSetting.resType, processId: processSetting.processId, name: process.name })
+        .select({
+          resType: processSetting.resType,
+          processId: processSetting.processId,
+          fourEyes: processSetting.fourEyes,
+          name: process.name,
+        })
         .from(processSetting)
         .leftJoin(process, eq(process.id, processSetting.processId))
       const items = [...reviewResources.values()].map((d) => {
@@ -286,6 +220,7 @@ export async function processRoutes(fastify: FastifyInstance, ctx: Ctx) {
           queue: d.review.queue,
           processId: s?.processId ?? null,
           processName: s?.name ?? '',
+          fourEyes: s?.fourEyes ?? false,
         }
       })
       return ok({ items, total: items.length })
@@ -298,22 +233,27 @@ export async function processRoutes(fastify: FastifyInstance, ctx: Ctx) {
       config: { access: { page: PAGE, action: '编辑' }, audit: '设置审核流程' },
       schema: {
         tags,
-        summary: '设置审核类型使用的流程（processId null：单节点）；已在审的内容按原节点继续',
+        summary:
+          '设置审核类型使用的流程（processId null：单节点）与禁止本人审核（fourEyes，省略则不变）；已在审的内容按原节点继续',
         body: settingBodySchema,
         response: { 200: envelopeSchema(z.object({ resType: z.string() })) },
       },
     },
     async (req) => {
-      const { resType, processId } = req.body
+      const { resType, processId, fourEyes } = req.body
       if (!reviewResources.has(resType)) throw new AppError('BAD_REQUEST', reviewMessages.unknownResType)
       req.auditInfo.target = `resType:${resType}`
       await db.transaction(async (t) => {
         const tx = t as unknown as Db
-        if (processId !== null) await processExists(tx, processId)
+        if (processId !== null) await lockProcess(tx, processId)
+        const keep = fourEyes === undefined ? {} : { fourEyes }
         await tx
           .insert(processSetting)
-          .values({ resType, processId })
-          .onConflictDoUpdate({ target: processSetting.resType, set: { processId, updatedAt: new Date() } })
+          .values({ resType, processId, ...keep })
+          .onConflictDoUpdate({
+            target: processSetting.resType,
+            set: { processId, ...keep, updatedAt: new Date() },
+          })
       })
       return ok({ resType })
     },

@@ -1,4 +1,5 @@
-import { isSuperAdmin } from '@moc/domain/permissions/can'
+import { can, isSuperAdmin } from '@moc/domain/permissions/can'
+import { reviewResources } from '@moc/domain/resources/index'
 import type { ResourceDef } from '@moc/domain/resources/types'
 import { and, asc, eq, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
@@ -17,6 +18,10 @@ export const kindOf = (def: ResourceDef) => (def as ContentDef).storage.kind
 /** The review resType of a content definition (its kind when it has no review queue). */
 export const resTypeOf = (def: ResourceDef) => def.review?.resType ?? kindOf(def)
 
+/** The review definitions whose queue the principal may 审核 (spec §6: 驳回原因 etc. grant it too). */
+export const reviewableQueues = (p: Principal) =>
+  [...reviewResources.values()].filter((d) => can(p, d.review.permissionPage, '审核'))
+
 /** The ordered nodes of the process a resType uses; [] = the implicit single node. */
 export async function nodesOf(db: Db, resType: string): Promise<Node[]> {
   const [setting] = await db
@@ -30,6 +35,22 @@ export async function nodesOf(db: Db, resType: string): Promise<Node[]> {
     .where(eq(processState.processId, setting.processId))
     .orderBy(asc(processState.sort), asc(processState.id))
 }
+
+/** Is 禁止本人审核 on for the resType (process_setting.four_eyes; no row: off)? */
+export async function fourEyesOf(db: Db, resType: string): Promise<boolean> {
+  const [setting] = await db
+    .select({ fourEyes: processSetting.fourEyes })
+    .from(processSetting)
+    .where(eq(processSetting.resType, resType))
+  return setting?.fourEyes ?? false
+}
+
+/**
+ * May the principal decide (approve or reject) an item they may act at? Not their own submission while
+ * 禁止本人审核 is on — at any node, and the super administrator is not exempt (decision 0008).
+ */
+export const mayDecide = (p: Pick<Principal, 'adminId'>, submittedBy: number | null, fourEyes: boolean) =>
+  !fourEyes || submittedBy !== p.adminId
 
 /** The node after `node` in its own process (null: `node` is the last), ordered by (sort, id). */
 export async function nextNode(db: Db, node: Node): Promise<Node | null> {

@@ -18,11 +18,10 @@ import { contentResources, reviewPathSegment, reviewResources } from '@moc/domai
 import type { ResourceDef } from '@moc/domain/resources/types'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Db } from '../db/client.ts'
-import { admin, content, processResourceLog, processState } from '../db/schema.ts'
+import { content, processResourceLog } from '../db/schema.ts'
 import type { Ctx } from '../platform/context.ts'
 import { dataScopeOf } from '../platform/dataScope.ts'
 import { AppError } from '../platform/errors.ts'
@@ -35,21 +34,24 @@ import {
   actableWhere,
   allNodes,
   foreignNodeIds,
+  fourEyesOf,
   kindOf,
   mayActAt,
+  mayDecide,
   type Node,
   nextNode,
   nodesOf,
   pendingTotal,
   resTypeOf,
+  reviewableQueues,
 } from './reviewFlow.ts'
+import { queueColumns, queueItem, withQueueJoins } from './reviewQueueItems.ts'
 
 const tags = ['审核']
 type Row = typeof content.$inferSelect
 type Tx = Db
 type Patch = Partial<typeof content.$inferInsert>
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null)
 const transitionResponse = { 200: envelopeSchema(transitionResultSchema) }
 
 /** One planned change of one item: the columns to set and the resource-log entry to write. */
@@ -137,36 +139,38 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
     if (rows.some((r) => !ok(r))) throw new AppError('CONFLICT', msg)
   }
 
-  app.post(
-    '/api/content/examination',
-    {
-      config: { access: { resource: 'submit' }, audit: '提交审核' },
-      schema: {
-        tags,
-        summary: '提交审核：草稿或被驳回的内容进入待审核（流程的第一个节点）',
-        body: kindIdsSchema,
-        response: transitionResponse,
+  // Spec §7 names each of these transitions twice (review centre and process module): one handler, both paths.
+  for (const url of ['/api/content/examination', '/api/process/submit'])
+    app.post(
+      url,
+      {
+        config: { access: { resource: 'submit' }, audit: '提交审核' },
+        schema: {
+          tags,
+          summary: '提交审核：草稿或被驳回的内容进入待审核（流程的第一个节点）',
+          body: kindIdsSchema,
+          response: transitionResponse,
+        },
       },
-    },
-    (req) =>
-      transition(req, req.body.ids, async (rows, tx) => {
-        requireState(rows, (r) => r.verifyState === 0 || r.verifyState === 2, reviewMessages.notDraft)
-        const first = (await nodesOf(tx, resTypeOf(resourceOf(req))))[0] ?? null
-        const now = new Date()
-        return rows.map((row) => ({
-          row,
-          action: 'submit' as const,
-          node: first,
-          set: {
-            verifyState: 3,
-            processType: 'PENDING',
-            processStateId: first?.id ?? null,
-            submittedBy: req.principal!.adminId,
-            submittedAt: now,
-          },
-        }))
-      }),
-  )
+      (req) =>
+        transition(req, req.body.ids, async (rows, tx) => {
+          requireState(rows, (r) => r.verifyState === 0 || r.verifyState === 2, reviewMessages.notDraft)
+          const first = (await nodesOf(tx, resTypeOf(resourceOf(req))))[0] ?? null
+          const now = new Date()
+          return rows.map((row) => ({
+            row,
+            action: 'submit' as const,
+            node: first,
+            set: {
+              verifyState: 3,
+              processType: 'PENDING',
+              processStateId: first?.id ?? null,
+              submittedBy: req.principal!.adminId,
+              submittedAt: now,
+            },
+          }))
+        }),
+    )
 
   for (const def of contentResources.values()) {
     const kind = def.storage.kind
@@ -225,127 +229,99 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
       }),
   )
 
-  app.post(
-    '/api/content/revoke/batch',
-    {
-      config: { access: { resource: 'withdraw' }, audit: '撤回发布' },
-      schema: {
-        tags,
-        summary: '批量撤回（下线）：已发布的内容回到草稿',
-        body: kindIdsSchema,
-        response: transitionResponse,
+  for (const url of ['/api/content/revoke/batch', '/api/process/resource/withdraw'])
+    app.post(
+      url,
+      {
+        config: { access: { resource: 'withdraw' }, audit: '撤回发布' },
+        schema: {
+          tags,
+          summary: '批量撤回（下线）：已发布的内容回到草稿',
+          body: kindIdsSchema,
+          response: transitionResponse,
+        },
       },
-    },
-    (req) =>
-      transition(req, req.body.ids, (rows) => {
-        requireState(rows, (r) => r.verifyState === 1, reviewMessages.notPublished)
-        return rows.map((row) => ({
-          row,
-          action: 'withdraw' as const,
-          node: null,
-          set: { verifyState: 0, processType: 'WITHDRAW', processStateId: null, publishedAt: null },
-        }))
-      }),
-  )
+      (req) =>
+        transition(req, req.body.ids, (rows) => {
+          requireState(rows, (r) => r.verifyState === 1, reviewMessages.notPublished)
+          return rows.map((row) => ({
+            row,
+            action: 'withdraw' as const,
+            node: null,
+            set: { verifyState: 0, processType: 'WITHDRAW', processStateId: null, publishedAt: null },
+          }))
+        }),
+    )
 
-  /** Pending items, each at a node the caller may act at; the node of each. */
-  function reviewable(rows: Row[], p: Principal, nodes: Map<number, Node>) {
+  /** Pending items, each at a node the caller may act at and not theirs under 禁止本人审核; the node of each. */
+  async function reviewable(req: FastifyRequest, tx: Tx, rows: Row[], nodes: Map<number, Node>) {
+    const p = req.principal!
     requireState(rows, (r) => r.verifyState === 3, reviewMessages.notPending)
+    const fourEyes = await fourEyesOf(tx, resTypeOf(resourceOf(req)))
     return rows.map((row) => {
       const node = row.processStateId ? (nodes.get(row.processStateId) ?? null) : null
       if (!mayActAt(p, node)) throw new AppError('FORBIDDEN', reviewMessages.notYourNode)
+      if (!mayDecide(p, row.submittedBy, fourEyes)) throw new AppError('FORBIDDEN', reviewMessages.selfReview)
       return { row, node }
     })
   }
 
-  app.post(
-    '/api/verify-center/approved',
-    {
-      config: { access: { resource: 'approve', queue: true }, audit: '审核通过' },
-      schema: {
-        tags,
-        summary: '审核通过（可批量）：进入下一节点，最后一个节点通过即发布',
-        body: approveSchema,
-        response: transitionResponse,
+  for (const url of ['/api/verify-center/approved', '/api/process/resource/pass'])
+    app.post(
+      url,
+      {
+        config: { access: { resource: 'approve', queue: true }, audit: '审核通过' },
+        schema: {
+          tags,
+          summary: '审核通过（可批量）：进入下一节点，最后一个节点通过即发布',
+          body: approveSchema,
+          response: transitionResponse,
+        },
       },
-    },
-    (req) =>
-      transition(req, req.body.ids, async (rows, tx, nodes) => {
-        const now = new Date()
-        const steps: Step[] = []
-        for (const { row, node } of reviewable(rows, req.principal!, nodes)) {
-          const next = node ? await nextNode(tx, node) : null
-          steps.push({
-            row,
-            action: 'pass',
-            node,
-            set: next
-              ? { processStateId: next.id }
-              : { verifyState: 1, processType: 'PASS', processStateId: null, publishedAt: now },
-          })
-        }
-        return steps
-      }),
-  )
+      (req) =>
+        transition(req, req.body.ids, async (rows, tx, nodes) => {
+          const now = new Date()
+          const steps: Step[] = []
+          for (const { row, node } of await reviewable(req, tx, rows, nodes)) {
+            const next = node ? await nextNode(tx, node) : null
+            steps.push({
+              row,
+              action: 'pass',
+              node,
+              set: next
+                ? { processStateId: next.id }
+                : { verifyState: 1, processType: 'PASS', processStateId: null, publishedAt: now },
+            })
+          }
+          return steps
+        }),
+    )
 
-  app.post(
-    '/api/verify-center/rejection',
-    {
-      config: { access: { resource: 'reject', queue: true }, audit: '审核驳回' },
-      schema: {
-        tags,
-        summary: '审核驳回（可批量，须填写驳回原因）：回到编辑，原因记入审核记录',
-        body: rejectSchema,
-        response: transitionResponse,
+  for (const url of ['/api/verify-center/rejection', '/api/process/resource/reject'])
+    app.post(
+      url,
+      {
+        config: { access: { resource: 'reject', queue: true }, audit: '审核驳回' },
+        schema: {
+          tags,
+          summary: '审核驳回（可批量，须填写驳回原因）：回到编辑，原因记入审核记录',
+          body: rejectSchema,
+          response: transitionResponse,
+        },
       },
-    },
-    (req) =>
-      transition(req, req.body.ids, (rows, _tx, nodes) =>
-        reviewable(rows, req.principal!, nodes).map(({ row, node }) => ({
-          row,
-          action: 'reject' as const,
-          node,
-          comment: req.body.reason,
-          set: { verifyState: 2, processType: 'REJECT', processStateId: null },
-        })),
-      ),
-  )
+      (req) =>
+        transition(req, req.body.ids, async (rows, tx, nodes) =>
+          (await reviewable(req, tx, rows, nodes)).map(({ row, node }) => ({
+            row,
+            action: 'reject' as const,
+            node,
+            comment: req.body.reason,
+            set: { verifyState: 2, processType: 'REJECT', processStateId: null },
+          })),
+        ),
+    )
 
   // Review queues, one spec path per resType.
-  const creator = alias(admin, 'creator')
-  const submitter = alias(admin, 'submitter')
-  const queueColumns = {
-    row: content,
-    creatorName: creator.username,
-    submitterName: submitter.username,
-    stateName: processState.name,
-  }
-  type QueueRow = {
-    row: Row
-    creatorName: string | null
-    submitterName: string | null
-    stateName: string | null
-  }
-  const queueItem = (r: QueueRow, decision?: typeof processResourceLog.$inferSelect) => ({
-    id: r.row.id,
-    kind: r.row.kind,
-    title: r.row.title,
-    cover: r.row.cover,
-    verifyState: r.row.verifyState,
-    processType: r.row.processType,
-    createdBy: r.row.createdBy,
-    creatorName: r.creatorName ?? '',
-    submittedBy: r.row.submittedBy,
-    submitterName: r.submitterName ?? '',
-    submittedAt: iso(r.row.submittedAt),
-    stateId: decision ? decision.stateId : r.row.processStateId,
-    stateName: decision ? decision.stateName : (r.stateName ?? ''),
-    logId: decision?.id ?? null,
-    action: decision?.action ?? null,
-    comment: decision?.comment ?? null,
-    decidedAt: decision ? decision.createdAt.toISOString() : null,
-  })
-
   for (const def of reviewResources.values()) {
     const kind = def.storage.kind
     const resType = def.review.resType
@@ -382,12 +358,7 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
         if (type === 'list') {
           const foreign = foreignNodeIds(p, await allNodes(db))
           const [rows, total] = await Promise.all([
-            db
-              .select(queueColumns)
-              .from(content)
-              .leftJoin(creator, eq(creator.id, content.createdBy))
-              .leftJoin(submitter, eq(submitter.id, content.submittedBy))
-              .leftJoin(processState, eq(processState.id, content.processStateId))
+            withQueueJoins(db.select(queueColumns).from(content).$dynamic())
               .where(actableWhere(kind, scope, foreign))
               .orderBy(desc(content.submittedAt), desc(content.id))
               .limit(pageSize)
@@ -399,13 +370,13 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
         const mine = and(eq(processResourceLog.actorId, p.adminId), eq(processResourceLog.resType, resType))
         const decided = inArray(processResourceLog.action, ['pass', 'reject'])
         const [rows, [n]] = await Promise.all([
-          db
-            .select({ ...queueColumns, log: processResourceLog })
-            .from(processResourceLog)
-            .innerJoin(content, eq(content.id, processResourceLog.contentId))
-            .leftJoin(creator, eq(creator.id, content.createdBy))
-            .leftJoin(submitter, eq(submitter.id, content.submittedBy))
-            .leftJoin(processState, eq(processState.id, content.processStateId))
+          withQueueJoins(
+            db
+              .select({ ...queueColumns, log: processResourceLog })
+              .from(processResourceLog)
+              .innerJoin(content, eq(content.id, processResourceLog.contentId))
+              .$dynamic(),
+          )
             .where(and(mine, decided))
             .orderBy(desc(processResourceLog.id))
             .limit(pageSize)
@@ -429,7 +400,7 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
     },
     async (req) => {
       const p = req.principal!
-      const queues = [...reviewResources.values()].filter((d) => can(p, d.review.permissionPage, '审核'))
+      const queues = reviewableQueues(p)
       if (!queues.length) return ok({ counts: {}, total: 0 })
       const scope = await dataScopeOf(req, db)
       const foreign = foreignNodeIds(p, await allNodes(db))

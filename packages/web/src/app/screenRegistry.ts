@@ -22,6 +22,7 @@ export const screenRegistry: Record<string, Screen> = {
   '/configure': lazyScreen(() => import('../pages/system/ConfigurePage.tsx')),
   '/styleSetting': lazyScreen(() => import('../pages/system/StyleSettingPage.tsx')),
   '/ssoClients': lazyScreen(() => import('../pages/system/SsoClientsPage.tsx')),
+  '/auditProcess': lazyScreen(() => import('../pages/system/AuditProcessPage.tsx')),
   // List and detail screens of every resource definition (content engine).
   ...resourceScreens(resources),
   // Review queues and their detail screens of every definition with `review` (review workflow).

@@ -1,5 +1,11 @@
 import { Flex, Form, Input, Modal, Tag } from 'antd'
-import { CANNED_REJECT_REASONS, checkRejectReason, REJECT_REASON_MAX } from './review.ts'
+import {
+  CANNED_REJECT_REASONS,
+  checkRejectReason,
+  hasReason,
+  REJECT_REASON_MAX,
+  toggleReason,
+} from './review.ts'
 
 interface Props {
   open: boolean
@@ -10,9 +16,13 @@ interface Props {
   onReject: (reason: string) => void
 }
 
-/** 驳回: the reason is required (请输入驳回原因); canned reasons fill the box, which stays editable. */
+/**
+ * 驳回: the reason is required (请输入驳回原因, 1–200 characters). Common reasons are one-click chips that add
+ * themselves to the box (and take themselves out again); the reviewer's own words stay.
+ */
 export function RejectDialog({ open, count, busy, onCancel, onReject }: Props) {
   const [form] = Form.useForm<{ reason: string }>()
+  const reason = Form.useWatch('reason', form)
   return (
     <Modal
       title={count > 1 ? `驳回（${count}条）` : '驳回'}
@@ -48,13 +58,13 @@ export function RejectDialog({ open, count, busy, onCancel, onReject }: Props) {
         >
           <Input.TextArea rows={4} maxLength={REJECT_REASON_MAX} showCount placeholder="请输入驳回原因" />
         </Form.Item>
-        <Flex wrap gap={4}>
+        <Flex wrap gap={4} role="group" aria-label="常用原因">
           {CANNED_REJECT_REASONS.map((r) => (
             <Tag.CheckableTag
               key={r}
-              checked={false}
+              checked={hasReason(reason, r)}
               onChange={() => {
-                form.setFieldValue('reason', r)
+                form.setFieldValue('reason', toggleReason(form.getFieldValue('reason'), r))
                 void form.validateFields(['reason']).catch(() => undefined)
               }}
             >

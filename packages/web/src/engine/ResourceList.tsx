@@ -30,16 +30,10 @@ import { useNavigate } from 'react-router'
 import { api } from '../api/client.ts'
 import { currentGrant } from '../api/session.ts'
 import { SearchButtons } from '../widgets/SearchButtons.tsx'
-import {
-  CREATOR_PARAM,
-  likeCountApplies,
-  listColumnKeys,
-  searchFields,
-  verifyStateLabels,
-  viewCountApplies,
-} from './derive.ts'
+import { CREATOR_PARAM, likeCountApplies, listColumnKeys, searchFields, viewCountApplies } from './derive.ts'
 import { PreviewDrawer } from './PreviewDrawer.tsx'
 import { type ResourceRow, useResourceList } from './useResourceList.ts'
+import { useStatusNames } from './useStatusNames.ts'
 import { useWorkflow } from './useWorkflow.tsx'
 import './engine.css'
 
@@ -104,6 +98,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
   const inRecycle = tab?.recycle === true
   const rows = model.tableProps.dataSource ?? []
   const workflow = useWorkflow(def, { onDone: model.clearSelection })
+  const statusNames = useStatusNames()
 
   const creators = useQuery({
     queryKey: ['admin-creators'],
@@ -193,8 +188,8 @@ export function ResourceList({ def }: { def: ResourceDef }) {
     verifyState: {
       title: '审核状态',
       dataIndex: 'verifyState',
-      render: (v: number) => {
-        const s = verifyStateLabels[v]
+      render: (v: unknown) => {
+        const s = statusNames.verifyState(v)
         return s ? <Tag color={s.color}>{s.text}</Tag> : '--'
       },
     },

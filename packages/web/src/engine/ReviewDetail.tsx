@@ -9,10 +9,12 @@ import { api } from '../api/client.ts'
 import { currentGrant } from '../api/session.ts'
 import { Loading } from '../widgets/Loading.tsx'
 import { previewHtml } from '../widgets/previewHtml.ts'
-import { resourceApi, verifyStateLabels } from './derive.ts'
+import { resourceApi } from './derive.ts'
 import { RejectDialog } from './RejectDialog.tsx'
 import { ReviewLogTimeline, useReviewLog } from './ReviewLog.tsx'
-import { lastRejection, processTypeText, reviewApi } from './review.ts'
+import { lastRejection, reviewApi } from './review.ts'
+import { processTypeText } from './statusNames.ts'
+import { useStatusNames } from './useStatusNames.ts'
 import { useReviewDecision } from './useWorkflow.tsx'
 import './engine.css'
 
@@ -52,6 +54,7 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
   const [rejecting, setRejecting] = useState(false)
   const decide = useReviewDecision(def, { onDone: back })
   const mayReview = can(currentGrant(), review.permissionPage, '审核')
+  const names = useStatusNames()
 
   if (id === undefined)
     return (
@@ -70,7 +73,7 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
   const data = item.data
   const fields = data.fields ?? {}
   const pending = typeof data.verifyState === 'number' && data.verifyState >= 3
-  const state = typeof data.verifyState === 'number' ? verifyStateLabels[data.verifyState] : undefined
+  const state = names.verifyState(data.verifyState)
   const entries = log.data ?? []
   const rejection = data.verifyState === 2 ? lastRejection(entries) : undefined
   const title = String(fields.title ?? data.title ?? '')
@@ -119,7 +122,7 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
         <Descriptions.Item label="审核状态">
           {state ? <Tag color={state.color}>{state.text}</Tag> : '--'}
         </Descriptions.Item>
-        <Descriptions.Item label="流程状态">{processTypeText(data.processType)}</Descriptions.Item>
+        <Descriptions.Item label="流程状态">{processTypeText(names, data.processType)}</Descriptions.Item>
         <Descriptions.Item label="创建人">{data.creatorName || '--'}</Descriptions.Item>
         <Descriptions.Item label="创建时间">{formatTime(data.createdAt)}</Descriptions.Item>
         {'cover' in def.fields ? (

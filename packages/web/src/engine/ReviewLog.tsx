@@ -3,15 +3,9 @@ import { useQuery } from '@tanstack/react-query'
 import { Alert, Descriptions, Empty, Spin, Tag, Timeline } from 'antd'
 import dayjs from 'dayjs'
 import { api } from '../api/client.ts'
-import { verifyStateLabels } from './derive.ts'
-import {
-  type LogEntry,
-  lastRejection,
-  logEntries,
-  processTypeLabels,
-  processTypeText,
-  reviewApi,
-} from './review.ts'
+import { type LogEntry, lastRejection, logEntries, reviewApi } from './review.ts'
+import { processTypeText } from './statusNames.ts'
+import { useStatusNames } from './useStatusNames.ts'
 
 const formatTime = (v: unknown) => (v ? dayjs(v as string).format('YYYY-MM-DD HH:mm:ss') : '--')
 
@@ -57,9 +51,10 @@ export function ReviewStatus({
   item: { id: number; verifyState?: unknown; processType?: unknown }
 }) {
   const log = useReviewLog(def, item.id)
+  const names = useStatusNames()
   const entries = log.data ?? []
-  const state = typeof item.verifyState === 'number' ? verifyStateLabels[item.verifyState] : undefined
-  const pt = typeof item.processType === 'string' ? processTypeLabels[item.processType] : undefined
+  const state = names.verifyState(item.verifyState)
+  const pt = names.processType(item.processType)
   const rejection = item.verifyState === 2 ? lastRejection(entries) : undefined
   return (
     <div className="moc-review-status">
@@ -68,7 +63,7 @@ export function ReviewStatus({
           {state ? <Tag color={state.color}>{state.text}</Tag> : '--'}
         </Descriptions.Item>
         <Descriptions.Item label="流程状态">
-          {pt ? <Tag color={pt.color}>{pt.text}</Tag> : processTypeText(item.processType)}
+          {pt ? <Tag color={pt.color}>{pt.text}</Tag> : processTypeText(names, item.processType)}
         </Descriptions.Item>
       </Descriptions>
       {rejection ? (

@@ -16,14 +16,6 @@ import type { Dayjs } from 'dayjs'
  * the form (fields, rules). No React here, so it is unit-tested directly.
  */
 
-/** Spec §4 numeric pre-status. */
-export const verifyStateLabels: Record<number, { text: string; color?: string }> = {
-  0: { text: '草稿' },
-  1: { text: '已通过', color: 'green' },
-  2: { text: '已驳回', color: 'red' },
-  3: { text: '待审核', color: 'orange' },
-}
-
 export const contentKind = (def: ResourceDef) => ('kind' in def.storage ? def.storage.kind : undefined)
 
 /** The calls of a resource: content-family types share `/api/content/*` with `kind`; the definition may override. */

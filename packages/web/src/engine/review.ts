@@ -11,17 +11,6 @@ import { contentKind } from './derive.ts'
  * of a definition's review, its queue screens, and the pending-count badges. No React here.
  */
 
-/** Spec §4 process types; any other value (or none) shows '-'. */
-export const processTypeLabels: Record<string, { text: string; color?: string }> = {
-  PENDING: { text: '待审核', color: 'orange' },
-  PASS: { text: '已通过', color: 'green' },
-  REJECT: { text: '已驳回', color: 'red' },
-  WITHDRAW: { text: '已撤回' },
-}
-
-export const processTypeText = (t: unknown): string =>
-  typeof t === 'string' ? (processTypeLabels[t]?.text ?? '-') : '-'
-
 /** The editor-side transitions of a content list (spec §4 review flow). */
 export type WorkflowAction = 'submit' | 'revert' | 'publishNoExamine' | 'takeDown'
 
@@ -259,11 +248,32 @@ export function queueRows(items: unknown): QueueRow[] {
     .filter((r) => Number.isSafeInteger(r.id) && r.id > 0)
 }
 
-/** Reasons offered in the rejection dialog; the reviewer may edit or write their own. */
+/** Common reasons offered as one-click chips in the rejection dialog, beside the reviewer's own words. */
 export const CANNED_REJECT_REASONS = [
+  '内容涉及敏感信息',
   '标题不规范',
-  '内容不完整',
-  '图片不合规',
-  '含敏感信息',
-  '来源不明',
+  '图片不清晰或不合规',
+  '内容与栏目不符',
+  '存在错别字',
 ] as const
+
+const REASON_SEPARATOR = '；'
+const reasonParts = (text: string) =>
+  text
+    .split(/[；;]/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+
+/** Does the reason text hold this canned reason as one of its parts? */
+export const hasReason = (text: unknown, reason: string) =>
+  typeof text === 'string' && reasonParts(text).includes(reason)
+
+/** A chip click: adds the canned reason after what is written, or takes it out again when present. */
+export function toggleReason(text: unknown, reason: string): string {
+  const current = typeof text === 'string' ? text.trim() : ''
+  if (hasReason(current, reason))
+    return reasonParts(current)
+      .filter((p) => p !== reason)
+      .join(REASON_SEPARATOR)
+  return current ? `${current.replace(/[；;]+$/, '')}${REASON_SEPARATOR}${reason}` : reason
+}

@@ -4,9 +4,9 @@ import { Alert, Table } from 'antd'
 import type { Paged } from './usePagedQuery.ts'
 
 interface Props<T> extends Omit<TableProps<T>, 'dataSource' | 'loading' | 'pagination'> {
-  /** The `list` and `pagination` of usePagedQuery. */
+  /** The `list` and `pagination` of usePagedQuery (or a query of a short list, with pagination false). */
   list: UseQueryResult<Paged<T>>
-  pagination: TablePaginationConfig
+  pagination: TablePaginationConfig | false
 }
 
 /** The table of a server-paged list, keyed by `id`, with its load error above it. */

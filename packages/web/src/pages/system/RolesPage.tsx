@@ -2,14 +2,14 @@ import { type RoleListItem, roleMessages } from '@moc/domain/api/roles'
 import { SUPER_ADMIN_ROLE_ID, TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
 import { can } from '@moc/domain/permissions/can'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Card, Flex, Form, Input, Popconfirm } from 'antd'
+import { App, Button, Card, Flex, Popconfirm } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs from 'dayjs'
 import { useNavigate } from 'react-router'
 import { api } from '../../api/client.ts'
 import { currentGrant } from '../../api/session.ts'
 import { PagedTable } from '../../widgets/PagedTable.tsx'
-import { SearchButtons } from '../../widgets/SearchButtons.tsx'
+import { SearchBar } from '../../widgets/SearchBar.tsx'
 import { usePagedQuery } from '../../widgets/usePagedQuery.ts'
 import { ROLE_DETAIL_KEY, ROLE_LIST_KEY } from './roleQueries.ts'
 
@@ -18,7 +18,6 @@ export default function RolesPage() {
   const { message } = App.useApp()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const [form] = Form.useForm<{ keyword: string }>()
   const grant = currentGrant()
   const mayAdd = can(grant, '系统-角色', '添加')
   const mayEdit = can(grant, '系统-角色', '编辑')
@@ -101,19 +100,13 @@ export default function RolesPage() {
 
   return (
     <Card>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Form form={form} name="role-search" layout="inline" onFinish={search}>
-          <Form.Item label="角色名称" name="keyword">
-            <Input allowClear maxLength={50} placeholder="请输入角色名称" />
-          </Form.Item>
-          <SearchButtons onReset={() => search({})} />
-        </Form>
-        {mayAdd ? (
-          <Button type="primary" onClick={() => navigate('/rolesDetail')}>
-            新增角色
-          </Button>
-        ) : null}
-      </Flex>
+      <SearchBar
+        formName="role-search"
+        field="keyword"
+        label="角色名称"
+        onSearch={search}
+        add={mayAdd ? { label: '新增角色', onClick: () => navigate('/rolesDetail') } : undefined}
+      />
       <PagedTable<RoleListItem>
         list={list}
         pagination={pagination}
