@@ -1,4 +1,4 @@
-import { expect, signIn, signInAsAdmin, test, unique, uniquePhone } from './fixtures.ts'
+import { expect, expectToast, signIn, signInAsAdmin, test, unique, uniquePhone } from './fixtures.ts'
 import { addDepartment, button, confirmPopconfirm, pickInTreeSelect } from './organisationHelpers.ts'
 
 const PASSWORD_RULE = '最低8位，至少1大写字母、1小写字母、1数字、1英文符号'
@@ -30,7 +30,7 @@ test('super admin creates an account in a department, edits it, resets its passw
   await form.getByLabel('手机号').fill(uniquePhone())
   await pickInTreeSelect(page, form.getByLabel('部门', { exact: true }), department)
   await button(form, '保存').click()
-  await expect(page.getByText('新增成功')).toBeVisible()
+  await expectToast(page, '新增成功')
   await expect(page).toHaveURL(/\/account$/)
 
   await page.getByLabel('姓名').fill(username)
@@ -58,7 +58,7 @@ test('super admin creates an account in a department, edits it, resets its passw
   await expect(form.getByLabel('用户名')).toHaveValue(username)
   await form.getByLabel('姓名').fill('王主任')
   await button(form, '保存').click()
-  await expect(page.getByText('修改成功')).toBeVisible()
+  await expectToast(page, '修改成功')
   await page.getByLabel('姓名').fill(username)
   await button(page, '搜索').click()
   await expect(row).toContainText('王主任')
@@ -100,7 +100,7 @@ test('super admin creates an account in a department, edits it, resets its passw
   await button(row, '删除').click()
   await expect(page.getByText(`确定删除账号「${username}」？`)).toBeVisible()
   await confirmPopconfirm(page)
-  await expect(page.getByText('删除成功')).toBeVisible()
+  await expectToast(page, '删除成功')
   await expect(row).toHaveCount(0)
   await userPage.reload()
   await expect(userPage).toHaveURL(/\/login/)

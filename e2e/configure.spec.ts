@@ -1,4 +1,4 @@
-import { expect, signInAsAdmin, test, unique } from './fixtures.ts'
+import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
 
 test('运营配置: text is saved sanitized, survives a reload, warns before losing edits, and a version is restored', async ({
   page,
@@ -20,7 +20,7 @@ test('运营配置: text is saved sanitized, survives a reload, warns before los
   await expect(preview.getByRole('heading', { name: '用户协议' })).toBeVisible()
   await expect(preview.getByText(first)).toBeVisible()
   await save.click()
-  await expect(page.getByText('保存成功')).toBeVisible()
+  await expectToast(page, '保存成功')
   // The server keeps the sanitized text, which is what the field shows from now on.
   await expect(source).toHaveValue(`<h2>用户协议</h2><p>${first}</p>`)
   await expect(save).toBeDisabled()
@@ -31,7 +31,7 @@ test('运营配置: text is saved sanitized, survives a reload, warns before los
 
   await source.fill(`<h2>用户协议</h2><p>${second}</p>`)
   await save.click()
-  await expect(page.getByText('保存成功').first()).toBeVisible()
+  await expectToast(page, '保存成功')
   await expect(save).toBeDisabled()
 
   // Switching tabs with unsaved edits asks first; cancelling keeps the edits.
@@ -92,7 +92,7 @@ test('系统设置 on 运营配置: the super admin keeps the operation log long
   await expect(days).toHaveValue('180')
   await days.fill('400')
   await card.getByRole('button', { name: '保存设置' }).click()
-  await expect(page.getByText('保存成功').last()).toBeVisible()
+  await expectToast(page, '保存成功')
   await page.reload()
   await expect(
     page.locator('.ant-card').filter({ hasText: '系统设置' }).getByLabel('日志保留天数'),
@@ -103,5 +103,5 @@ test('系统设置 on 运营配置: the super admin keeps the operation log long
     .filter({ hasText: '系统设置' })
     .getByRole('button', { name: '保存设置' })
     .click()
-  await expect(page.getByText('保存成功')).toBeVisible()
+  await expectToast(page, '保存成功')
 })

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, signInAsAdmin, test, unique } from './fixtures.ts'
+import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
 import { confirmPopconfirm, popconfirmClosed } from './organisationHelpers.ts'
 
 const OK = /确\s*定/
@@ -45,7 +45,7 @@ test('文章: create, draft box, edit, duplicate title, show/hide, recycle bin',
   await expect(page.getByLabel('标题')).toHaveValue(title)
 
   await page.getByRole('button', { name: /^保\s*存$/ }).click()
-  await expect(page.getByText('保存成功')).toBeVisible()
+  await expectToast(page, '保存成功')
   await expect(page).toHaveURL(/\/contentArticle(\?|$)/)
 
   // A new article is a draft: in 草稿箱, not in 文章列表.
@@ -75,7 +75,7 @@ test('文章: create, draft box, edit, duplicate title, show/hide, recycle bin',
   await expect(page.getByLabel('标题')).toHaveValue(title)
   await page.getByLabel('摘要').fill('公交时间调整')
   await page.getByRole('button', { name: /^保\s*存$/ }).click()
-  await expect(page.getByText('保存成功')).toBeVisible()
+  await expectToast(page, '保存成功')
   await expect(page).toHaveURL(/type=draft/)
   await expect(row).toBeVisible()
 
@@ -94,7 +94,7 @@ test('文章: create, draft box, edit, duplicate title, show/hide, recycle bin',
   await expect(page.getByLabel('标题')).toHaveValue(title)
   await page.getByRole('button', { name: /^保\s*存$/ }).click()
   await confirm.getByRole('button', { name: /继\s*续/ }).click()
-  await expect(page.getByText('保存成功')).toBeVisible()
+  await expectToast(page, '保存成功')
   await openTab(page, '草稿箱')
   await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(2)
   const first = page.getByRole('row').filter({ hasText: title }).last()
@@ -103,12 +103,12 @@ test('文章: create, draft box, edit, duplicate title, show/hide, recycle bin',
   await first.getByRole('button', { name: /隐\s*藏/ }).click()
   await confirmPopconfirm(page)
   await popconfirmClosed(page)
-  await expect(page.getByText('已隐藏')).toBeVisible()
+  await expectToast(page, '已隐藏')
   await expect(first.getByText('隐藏', { exact: true })).toBeVisible()
   await first.getByRole('button', { name: /显\s*示/ }).click()
   await confirmPopconfirm(page)
   await popconfirmClosed(page)
-  await expect(page.getByText('已显示')).toBeVisible()
+  await expectToast(page, '已显示')
   await expect(first.getByText('显示', { exact: true })).toBeVisible()
 
   // Both to the recycle bin in one batch, after confirming.
@@ -117,7 +117,7 @@ test('文章: create, draft box, edit, duplicate title, show/hide, recycle bin',
   await page.getByRole('button', { name: '批量移到回收站' }).click()
   const batch = page.getByRole('dialog').filter({ hasText: '确定将选中的2条内容移到回收站？' })
   await batch.getByRole('button', { name: OK }).click()
-  await expect(page.getByText('已移到回收站')).toBeVisible()
+  await expectToast(page, '已移到回收站')
   await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0)
 
   // Restore one from the recycle bin: it is back in 草稿箱.
@@ -131,7 +131,7 @@ test('文章: create, draft box, edit, duplicate title, show/hide, recycle bin',
     .click()
   await confirmPopconfirm(page)
   await popconfirmClosed(page)
-  await expect(page.getByText('已恢复')).toBeVisible()
+  await expectToast(page, '已恢复')
   await expect(recycled).toHaveCount(1)
   await openTab(page, '草稿箱')
   await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(1)
@@ -141,6 +141,6 @@ test('文章: create, draft box, edit, duplicate title, show/hide, recycle bin',
   await recycled.getByRole('button', { name: '彻底删除' }).click()
   await confirmPopconfirm(page)
   await popconfirmClosed(page)
-  await expect(page.getByText('已彻底删除')).toBeVisible()
+  await expectToast(page, '已彻底删除')
   await expect(recycled).toHaveCount(0)
 })

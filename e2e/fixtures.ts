@@ -5,7 +5,29 @@ export { expect }
 export const ADMIN = { username: 'admin', password: E2E_ADMIN_PASSWORD }
 
 /** Every page fails its test on a Content-Security-Policy violation: the strict CSP must hold for the real app. */
-export const test = base.extend<{ cspViolations: string[] }>({
+export const test = base.extend<{ cspViolations: string[]; toastLog: undefined }>({
+  // Toasts last 1 s (spec §9): a busy machine can miss one between two polls, so every page records the
+  // toasts it shows and `expectToast` reads that record instead of racing the screen.
+  toastLog: [
+    async ({ context }, use) => {
+      await context.addInitScript(() => {
+        const w = window as unknown as { __toasts: string[] }
+        w.__toasts = []
+        new MutationObserver((records) => {
+          for (const r of records)
+            for (const n of r.addedNodes)
+              if (n instanceof HTMLElement) {
+                const notices = n.matches('.ant-message-notice')
+                  ? [n]
+                  : [...n.querySelectorAll<HTMLElement>('.ant-message-notice')]
+                for (const notice of notices) w.__toasts.push(notice.textContent ?? '')
+              }
+        }).observe(document, { childList: true, subtree: true })
+      })
+      await use(undefined)
+    },
+    { auto: true },
+  ],
   cspViolations: [
     async ({ page }, use) => {
       const violations: string[] = []
@@ -115,4 +137,23 @@ export async function adminWindowWithPreferences(browser: Browser) {
   await signInAsAdmin(page)
   await saved
   return { page, context }
+}
+
+/**
+ * Waits for a toast reading exactly `text` on `page` and consumes it from the page's toast record, so a second
+ * call waits for a second toast. Works even when the toast came and went between two checks.
+ */
+export async function expectToast(page: Page, text: string, timeout = 15_000) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate((t) => {
+          const log = (window as unknown as { __toasts?: string[] }).__toasts ?? []
+          const i = log.findIndex((x) => x.trim() === t)
+          if (i >= 0) log.splice(i, 1)
+          return i >= 0
+        }, text),
+      { timeout, message: `toast 「${text}」` },
+    )
+    .toBe(true)
 }

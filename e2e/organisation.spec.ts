@@ -1,4 +1,4 @@
-import { expect, signInAsAdmin, test, unique } from './fixtures.ts'
+import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
 import {
   addDepartment,
   button,
@@ -39,7 +39,7 @@ test('super admin builds a department tree: add, add below, rename, move; a non-
   const dialog = page.getByRole('dialog')
   await pickInTreeSelect(page, dialog.getByLabel('移动到'), renamed)
   await button(dialog, '确定').click()
-  await expect(page.getByText('移动成功')).toBeVisible()
+  await expectToast(page, '移动成功')
   await expect(page.getByRole('treeitem', { name: tech })).toHaveAttribute('aria-level', '3')
 
   // The root still has sub-departments: deleting it is refused with the reason.
@@ -54,7 +54,7 @@ test('super admin builds a department tree: add, add below, rename, move; a non-
   await page.getByRole('treeitem', { name: tech }).click()
   await button(page, '删除').click()
   await confirmPopconfirm(page)
-  await expect(page.getByText('删除成功')).toBeVisible()
+  await expectToast(page, '删除成功')
   await expect(page.getByRole('treeitem', { name: tech })).toHaveCount(0)
 })
 
@@ -67,7 +67,7 @@ test('super admin creates and renames a position in the positions tab', async ({
   const field = page.getByRole('dialog').getByLabel('职位名称')
   await field.fill(name)
   await field.press('Enter')
-  await expect(page.getByText('新增成功')).toBeVisible()
+  await expectToast(page, '新增成功')
   const row = page.getByRole('row').filter({ hasText: name })
   await expect(row).toBeVisible()
   await button(row, '编辑').click()

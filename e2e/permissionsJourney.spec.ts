@@ -1,4 +1,4 @@
-import { expect, signIn, signInAsAdmin, test, unique } from './fixtures.ts'
+import { expect, expectToast, signIn, signInAsAdmin, test, unique } from './fixtures.ts'
 import { addDepartment, button, pickInTreeSelect } from './organisationHelpers.ts'
 import { sealedCall } from './sealedApi.ts'
 
@@ -34,7 +34,7 @@ test('a scoped role sees only its permitted screens and calls; disabling it sign
   await page.getByRole('checkbox', { name: '内容-文章 查看' }).check()
   await expect(page.getByRole('checkbox', { name: '文章管理 菜单可见' })).toBeChecked()
   await page.getByRole('button', { name: /保\s*存/ }).click()
-  await expect(page.getByText('新增角色成功')).toBeVisible()
+  await expectToast(page, '新增角色成功')
 
   // An account on the desk holding that role.
   const username = unique('editor')
@@ -48,7 +48,7 @@ test('a scoped role sees only its permitted screens and calls; disabling it sign
   await page.locator('.ant-select-dropdown:visible').getByTitle(roleName, { exact: true }).click()
   await pickInTreeSelect(page, form.getByLabel('部门', { exact: true }), desk)
   await button(form, '保存').click()
-  await expect(page.getByText('新增成功')).toBeVisible()
+  await expectToast(page, '新增成功')
 
   // The account signs in and sees only the permitted menu: 文章管理, plus entries that need no permission.
   const userContext = await browser.newContext({ locale: 'zh-CN' })

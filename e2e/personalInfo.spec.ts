@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import {
   chooseFromDropdown,
   expect,
+  expectToast,
   registeredAndApproved,
   signIn,
   signInAsAdmin,
@@ -105,7 +106,7 @@ test('personal info: name, phone and password change with an SMS code; other ses
   await dialog.getByLabel('密码', { exact: true }).fill(NEW_PASSWORD)
   await dialog.getByLabel('确认密码').fill(NEW_PASSWORD)
   await dialog.getByRole('button', { name: /确\s*定/ }).click()
-  await expect(page.getByText('修改成功')).toBeVisible()
+  await expectToast(page, '修改成功')
   await expect(dialog).toBeHidden()
   await expect(page.getByRole('button', { name: `当前用户：${newName}` })).toBeVisible()
 

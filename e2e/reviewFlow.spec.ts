@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, signIn, signInAsAdmin, test, unique } from './fixtures.ts'
+import { expect, expectToast, signIn, signInAsAdmin, test, unique } from './fixtures.ts'
 import { confirmPopconfirm, popconfirmClosed } from './organisationHelpers.ts'
 import { sealedCall } from './sealedApi.ts'
 
@@ -51,7 +51,7 @@ test('文章审核: submit, badge, reject with reason, resubmit, approve, take d
   const title = unique('地铁延长运营')
   await newArticle(page, title)
   await page.getByRole('button', { name: '保存并提交审核' }).click()
-  await expect(page.getByText('保存成功，已提交审核')).toBeVisible()
+  await expectToast(page, '保存成功，已提交审核')
   await expect(page).toHaveURL(/\/contentArticle(\?|$)/)
   const row = page.getByRole('row').filter({ hasText: title })
   await expect(row.getByText('待审核')).toBeVisible()
@@ -93,7 +93,7 @@ test('文章审核: submit, badge, reject with reason, resubmit, approve, take d
   await expect(page.locator('.moc-review-status').getByText('已驳回').first()).toBeVisible()
   await page.getByLabel('标题').fill(`${title}（3号线）`)
   await page.getByRole('button', { name: '保存并提交审核' }).click()
-  await expect(page.getByText('保存成功，已提交审核')).toBeVisible()
+  await expectToast(page, '保存成功，已提交审核')
   const resubmitted = page.getByRole('row').filter({ hasText: `${title}（3号线）` })
   await expect(resubmitted.getByText('待审核')).toBeVisible()
   // Only the article queue exists yet, so the group's sum is its count.
@@ -111,7 +111,7 @@ test('文章审核: submit, badge, reject with reason, resubmit, approve, take d
   await expect(page.locator('.moc-review-log').getByText(reason)).toBeVisible()
   await page.getByRole('button', { name: /通\s*过/ }).click()
   await page.getByRole('dialog').filter({ hasText: '确定审核通过' }).getByRole('button', { name: OK }).click()
-  await expect(page.getByText('审核通过', { exact: true })).toBeVisible()
+  await expectToast(page, '审核通过')
   await expect(page).toHaveURL(/\/articleAudit/)
   await expectBadge(page, '文章审核', before)
   expect(await articlePending(page)).toBe(before)
@@ -122,7 +122,7 @@ test('文章审核: submit, badge, reject with reason, resubmit, approve, take d
   await resubmitted.getByRole('button', { name: /下\s*线/ }).click()
   await confirmPopconfirm(page)
   await popconfirmClosed(page)
-  await expect(page.getByText('已下线')).toBeVisible()
+  await expectToast(page, '已下线')
   await expect(resubmitted).toHaveCount(0)
   await openTab(page, '草稿箱')
   await expect(resubmitted.getByText('草稿', { exact: true })).toBeVisible()
@@ -131,7 +131,7 @@ test('文章审核: submit, badge, reject with reason, resubmit, approve, take d
   await resubmitted.getByRole('button', { name: '免审发布' }).click()
   await confirmPopconfirm(page)
   await popconfirmClosed(page)
-  await expect(page.getByText('已发布')).toBeVisible()
+  await expectToast(page, '已发布')
   await openTab(page, '文章列表')
   await expect(resubmitted.getByText('已通过')).toBeVisible()
 
@@ -155,7 +155,7 @@ test('文章审核: submit, badge, reject with reason, resubmit, approve, take d
     .filter({ hasText: '确定提交选中的2条内容审核？' })
     .getByRole('button', { name: OK })
     .click()
-  await expect(page.getByText('已提交审核')).toBeVisible()
+  await expectToast(page, '已提交审核')
   await expect(batchRows).toHaveCount(0)
   await page.goto('/articleAudit')
   const queued = page.getByRole('row').filter({ hasText: batchTitle })
@@ -167,7 +167,7 @@ test('文章审核: submit, badge, reject with reason, resubmit, approve, take d
     .filter({ hasText: '确定审核通过选中的2条内容？' })
     .getByRole('button', { name: OK })
     .click()
-  await expect(page.getByText('审核通过', { exact: true })).toBeVisible()
+  await expectToast(page, '审核通过')
   await expect(queued).toHaveCount(0)
 
   // An editor whose role lacks 免审发布 never sees it, on a row or as a batch action.
@@ -194,7 +194,7 @@ test('文章审核: submit, badge, reject with reason, resubmit, approve, take d
   const draftTitle = unique('编辑草稿')
   await newArticle(editor, draftTitle)
   await editor.getByRole('button', { name: /^保\s*存$/ }).click()
-  await expect(editor.getByText('保存成功')).toBeVisible()
+  await expectToast(editor, '保存成功')
   await openTab(editor, '草稿箱')
   const draft = editor.getByRole('row').filter({ hasText: draftTitle })
   await expect(draft.getByRole('button', { name: '提交审核' })).toBeVisible()
@@ -208,13 +208,13 @@ test('文章审核: submit, badge, reject with reason, resubmit, approve, take d
   await draft.getByRole('button', { name: '提交审核' }).click()
   await confirmPopconfirm(editor)
   await popconfirmClosed(editor)
-  await expect(editor.getByText('已提交审核')).toBeVisible()
+  await expectToast(editor, '已提交审核')
   await openTab(editor, '文章列表')
   await expect(draft.getByText('待审核')).toBeVisible()
   await draft.getByRole('button', { name: /撤\s*回/ }).click()
   await confirmPopconfirm(editor)
   await popconfirmClosed(editor)
-  await expect(editor.getByText('已撤回')).toBeVisible()
+  await expectToast(editor, '已撤回')
   await expect(draft).toHaveCount(0)
   await context.close()
 })

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, signInAsAdmin, test, unique } from './fixtures.ts'
+import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
 
 /** The list row whose 角色名称 cell is exactly `name` (a copy's name contains the original's). */
 const roleRow = (page: Page, name: string) =>
@@ -44,7 +44,7 @@ test('a super admin creates a role in the tree editor, edits it, copies it and d
   })
 
   await save(page)
-  await expect(page.getByText('新增角色成功')).toBeVisible()
+  await expectToast(page, '新增角色成功')
   await expect(page).toHaveURL(/\/roles$/)
   const row = roleRow(page, name)
   await expect(row).toContainText('文章编辑与日志查看')
@@ -63,7 +63,7 @@ test('a super admin creates a role in the tree editor, edits it, copies it and d
   await expect(page.getByRole('checkbox', { name: '全选 内容-文章' })).toBeChecked({ indeterminate: true })
   await page.getByLabel('角色描述').fill('只编辑文章')
   await save(page)
-  await expect(page.getByText('修改角色成功')).toBeVisible()
+  await expectToast(page, '修改角色成功')
   await expect(roleRow(page, name)).toContainText('只编辑文章')
 
   await roleRow(page, name)
@@ -84,7 +84,7 @@ test('a super admin creates a role in the tree editor, edits it, copies it and d
   await copy.getByRole('button', { name: /删\s*除/ }).click()
   await expect(page.getByText(`确定删除角色「${name} 副本」？`)).toBeVisible()
   await page.getByRole('button', { name: /确\s*定/ }).click()
-  await expect(page.getByText('删除角色成功')).toBeVisible()
+  await expectToast(page, '删除角色成功')
   await expect(copy).toHaveCount(0)
   await expect(roleRow(page, name)).toHaveCount(1)
 })

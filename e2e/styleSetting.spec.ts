@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test'
-import { expect, signIn, signInAsAdmin, test, USER_PASSWORD, unique, uniquePhone } from './fixtures.ts'
+import {
+  expect,
+  expectToast,
+  signIn,
+  signInAsAdmin,
+  test,
+  USER_PASSWORD,
+  unique,
+  uniquePhone,
+} from './fixtures.ts'
 import { sealedCall } from './sealedApi.ts'
 
 const option = (page: Page, group: string, label: string) =>
@@ -48,7 +57,7 @@ test('样式设置: platform defaults follow the panel rules and reach a new acc
   await page.getByRole('switch', { name: '预加载动画' }).click()
   await expect(preview.getByText('预加载动画')).toBeVisible()
   await save.click()
-  await expect(page.getByText('保存成功')).toBeVisible()
+  await expectToast(page, '保存成功')
   await page.reload()
   await expect(option(page, '布局', '水平')).toBeChecked()
   await expect(option(page, '顶栏', '深色')).toBeChecked()

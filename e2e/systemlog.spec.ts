@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs'
-import { expect, signIn, signInAsAdmin, test, unique } from './fixtures.ts'
+import { expect, expectToast, signIn, signInAsAdmin, test, unique } from './fixtures.ts'
 
 test('操作日志: a change made in the console is listed, filters narrow it, and it exports to Excel', async ({
   page,
@@ -13,7 +13,7 @@ test('操作日志: a change made in the console is listed, filters narrow it, a
   const marker = unique('注销说明')
   await page.getByLabel('注销协议内容（HTML）').fill(`<p>${marker}</p>`)
   await page.getByRole('button', { name: /^保\s*存$/ }).click()
-  await expect(page.getByText('保存成功')).toBeVisible()
+  await expectToast(page, '保存成功')
 
   await page.goto('/systemlog')
   const table = page.getByRole('table')
