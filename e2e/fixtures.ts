@@ -5,28 +5,49 @@ export { expect }
 export const ADMIN = { username: 'admin', password: E2E_ADMIN_PASSWORD }
 
 /** Every page fails its test on a Content-Security-Policy violation: the strict CSP must hold for the real app. */
-export const test = base.extend<{ cspViolations: string[]; toastLog: undefined }>({
+/** Records each toast a page shows (see `expectToast`); installed once per document. */
+function recordToasts() {
+  const w = window as unknown as { __toasts?: string[] }
+  if (w.__toasts) return
+  const log: string[] = []
+  w.__toasts = log
+  new MutationObserver((records) => {
+    for (const r of records)
+      for (const n of r.addedNodes)
+        if (n instanceof HTMLElement) {
+          const notices = n.matches('.ant-message-notice')
+            ? [n]
+            : [...n.querySelectorAll<HTMLElement>('.ant-message-notice')]
+          for (const notice of notices) log.push(notice.textContent ?? '')
+        }
+  }).observe(document, { childList: true, subtree: true })
+}
+
+export const test = base.extend<
+  { cspViolations: string[]; toastLog: undefined },
+  { toastContexts: undefined }
+>({
   // Toasts last 1 s (spec §9): a busy machine can miss one between two polls, so every page records the
-  // toasts it shows and `expectToast` reads that record instead of racing the screen.
+  // toasts it shows and `expectToast` reads that record instead of racing the screen. The default context
+  // gets the recorder here, and every context a spec opens with `browser.newContext` through toastContexts.
   toastLog: [
     async ({ context }, use) => {
-      await context.addInitScript(() => {
-        const w = window as unknown as { __toasts: string[] }
-        w.__toasts = []
-        new MutationObserver((records) => {
-          for (const r of records)
-            for (const n of r.addedNodes)
-              if (n instanceof HTMLElement) {
-                const notices = n.matches('.ant-message-notice')
-                  ? [n]
-                  : [...n.querySelectorAll<HTMLElement>('.ant-message-notice')]
-                for (const notice of notices) w.__toasts.push(notice.textContent ?? '')
-              }
-        }).observe(document, { childList: true, subtree: true })
-      })
+      await context.addInitScript(recordToasts)
       await use(undefined)
     },
     { auto: true },
+  ],
+  toastContexts: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser)
+      browser.newContext = async (options) => {
+        const context = await newContext(options)
+        await context.addInitScript(recordToasts)
+        return context
+      }
+      await use(undefined)
+    },
+    { scope: 'worker', auto: true },
   ],
   cspViolations: [
     async ({ page }, use) => {
