@@ -19,6 +19,7 @@ import { smsRoutes } from './modules/sms/routes.ts'
 import { ssoRoutes } from './modules/sso/routes.ts'
 import { syslogRoutes } from './modules/syslog/routes.ts'
 import { systemRoutes } from './modules/system/routes.ts'
+import { dumpRoutes } from './modules/upload/dumpRoutes.ts'
 import { uploadRoutes } from './modules/upload/routes.ts'
 import { registerApiHeaders } from './platform/apiHeaders.ts'
 import { registerAuditLog } from './platform/auditLog.ts'
@@ -115,6 +116,7 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await processResourceRoutes(app, ctx)
   await reviewStatusRoutes(app, ctx)
   await uploadRoutes(app, ctx)
+  await dumpRoutes(app, ctx)
   await registerWeb(app, opts.web === false ? undefined : findWebDist(ctx.config.webDist))
   return app
 }

@@ -47,6 +47,10 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(200 * 1024 * 1024),
+  /** Time cap of one external-image re-hosting (`/api/upload/dump`). */
+  DUMP_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** `host:port` origins on private addresses the dump may still fetch from (an intranet image server). */
+  DUMP_ALLOWED_PRIVATE: z.string().default(''),
 })
 
 export type Config = {
@@ -82,6 +86,8 @@ export type Config = {
       }
   storageUrlTtlS: number
   uploadMaxBytes: number
+  dumpTimeoutMs: number
+  dumpAllowedPrivate: string[]
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -128,5 +134,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : { driver: 'local' },
     storageUrlTtlS: e.STORAGE_URL_TTL_S,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    dumpTimeoutMs: e.DUMP_TIMEOUT_MS,
+    dumpAllowedPrivate: e.DUMP_ALLOWED_PRIVATE.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
   }
 }

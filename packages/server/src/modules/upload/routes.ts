@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { mkdir, rm, stat } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import multipart from '@fastify/multipart'
@@ -9,7 +9,6 @@ import {
   checkUpload,
   familyOf,
   isInlineMime,
-  storageKey,
   UPLOAD_KINDS,
   UPLOAD_MESSAGES,
   type UploadKind,
@@ -21,8 +20,8 @@ import { z } from 'zod'
 import type { Ctx } from '../../platform/context.ts'
 import { fail } from '../../platform/errors.ts'
 import { contentTypeOf } from '../../platform/storage/contentTypes.ts'
-import { inspectFile } from '../../platform/storage/inspectFile.ts'
 import { KEY_PATTERN, LocalStorage } from '../../platform/storage/localStorage.ts'
+import { isPrivateKey, storeUpload } from './storeUpload.ts'
 
 export const uploadResultSchema = z.object({
   url: z.string(),
@@ -31,9 +30,6 @@ export const uploadResultSchema = z.object({
   size: z.number(),
   contentType: z.string(),
 })
-
-/** Attachments (documents, spreadsheets, models) are private: reached through signed, expiring URLs only. */
-const isPrivateKey = (key: string) => key.startsWith('attachment/')
 
 /**
  * Small-file upload (spec §7 `POST /upload/file`, multipart → data.url) and, for the local driver, the
@@ -76,18 +72,9 @@ export async function uploadRoutes(fastify: FastifyInstance, ctx: Ctx) {
       try {
         await pipeline(part.file, createWriteStream(spooled))
         if (part.file.truncated) fail('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge)
-        const { size } = await stat(spooled)
-        const problem =
-          checkUpload({ name, size, type: part.mimetype ?? '' }, kind) ?? (await inspectFile(spooled, name))
-        if (problem) fail('UPLOAD_REJECTED', problem)
-        const key = storageKey(name, randomUUID().replaceAll('-', ''), new Date())
-        const contentType = contentTypeOf(key)
-        await ctx.storage.putFile(key, spooled, contentType)
-        req.auditInfo.target = key
-        const url = isPrivateKey(key)
-          ? await ctx.storage.signedUrl(key, ctx.config.storageUrlTtlS)
-          : ctx.storage.publicUrl(key)
-        return ok({ url, key, name, size, contentType })
+        const stored = await storeUpload(ctx, spooled, name, part.mimetype ?? '', kind)
+        req.auditInfo.target = stored.key
+        return ok(stored)
       } finally {
         await rm(spooled, { force: true })
       }
