@@ -47,6 +47,12 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(200 * 1024 * 1024),
+  /** Largest resumable (tus) upload. */
+  TUS_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 ** 3),
   /** Time cap of one external-image re-hosting (`/api/upload/dump`). */
   DUMP_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** `host:port` origins on private addresses the dump may still fetch from (an intranet image server). */
@@ -86,6 +92,7 @@ export type Config = {
       }
   storageUrlTtlS: number
   uploadMaxBytes: number
+  tusMaxBytes: number
   dumpTimeoutMs: number
   dumpAllowedPrivate: string[]
 }
@@ -134,6 +141,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : { driver: 'local' },
     storageUrlTtlS: e.STORAGE_URL_TTL_S,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    tusMaxBytes: e.TUS_MAX_BYTES,
     dumpTimeoutMs: e.DUMP_TIMEOUT_MS,
     dumpAllowedPrivate: e.DUMP_ALLOWED_PRIVATE.split(',')
       .map((origin) => origin.trim())

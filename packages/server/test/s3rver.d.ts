@@ -11,5 +11,8 @@ declare module 's3rver' {
     constructor(options: S3rverOptions)
     run(): Promise<{ address: string; port: number }>
     close(): Promise<void>
+    /** Koa's middleware stack (S3rver extends Koa). */
+    middleware: unknown[]
+    store: { getResourcePath(bucket: string, key: string | undefined, resource: string): string }
   }
 }

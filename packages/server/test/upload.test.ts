@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import S3rver from 's3rver'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operationLog } from '../src/db/schema.ts'
 import { login, startTestApp, type TestApp } from './harness.ts'
+import { startLocalS3 } from './localS3.ts'
 
 /** A multipart body as a browser's FormData sends it (fields first, then the file). */
 async function multipart(
@@ -184,33 +181,17 @@ describe('POST /api/upload/file on local storage', () => {
 })
 
 describe('S3 storage driver against a local S3-compatible server (s3rver)', () => {
-  let server: S3rver
-  let dir: string
+  let s3: Awaited<ReturnType<typeof startLocalS3>>
   let t: TestApp
   let token: string
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'moc-s3rver-'))
-    server = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory: dir,
-      configureBuckets: [{ name: 'moc-media', configs: [] }],
-    })
-    const { port } = await server.run()
-    t = await startTestApp('pglite', {
-      STORAGE: 's3',
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_BUCKET: 'moc-media',
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-    })
+    s3 = await startLocalS3('moc-media')
+    t = await startTestApp('pglite', s3.env)
     token = await login(t.app)
   })
   afterAll(async () => {
     await t.close()
-    await server.close()
-    rmSync(dir, { recursive: true, force: true })
+    await s3.close()
   })
 
   it('uploads through the API into the bucket; the presigned URL reads it back', async () => {

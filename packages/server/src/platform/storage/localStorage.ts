@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs'
-import { copyFile, mkdir, rm, stat } from 'node:fs/promises'
+import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises'
 import { dirname, join, resolve, sep } from 'node:path'
 import { contentTypeOf } from './contentTypes.ts'
 import type { Storage, StoredObject } from './storage.ts'
@@ -28,10 +28,15 @@ export class LocalStorage implements Storage {
     return p
   }
 
+  /** Moves the file in (a rename on the same disk, so a 1 GB upload is not copied); the source is gone after. */
   async putFile(key: string, path: string) {
     const target = this.path(key)
     await mkdir(dirname(target), { recursive: true })
-    await copyFile(path, target)
+    await rename(path, target).catch(async (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EXDEV') throw err
+      await copyFile(path, target)
+      await rm(path, { force: true })
+    })
   }
 
   async get(key: string): Promise<StoredObject | null> {

@@ -13,7 +13,10 @@ export interface StoredObject {
  */
 export interface Storage {
   readonly driver: 'local' | 's3'
-  /** Stores a file from disk (uploads are spooled and checked first, so a driver never sees bad bytes). */
+  /**
+   * Stores a file from disk (uploads are spooled and checked first, so a driver never sees bad bytes). The
+   * local driver moves the file; callers remove `path` afterwards either way.
+   */
   putFile(key: string, path: string, contentType: string): Promise<void>
   /** Reads an object; null when it does not exist. */
   get(key: string): Promise<StoredObject | null>
