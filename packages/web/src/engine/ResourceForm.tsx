@@ -192,7 +192,7 @@ function EditForm({
             dependencies={name === 'displayEnd' ? ['displayStart'] : undefined}
             extra={f.help}
           >
-            <FieldInput field={f} autoFocus={i === 0} />
+            <FieldInput field={f} autoFocus={i === 0 && mayWrite} readOnly={!mayWrite} />
           </Form.Item>
         ))}
         <Form.Item wrapperCol={{ offset: 4, span: 16 }}>
