@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod'
 import { contentRoutes } from './engine/contentRoutes.ts'
+import { contentVersionRoutes } from './engine/contentVersionRoutes.ts'
 import { processResourceRoutes } from './engine/processResourceRoutes.ts'
 import { processRoutes } from './engine/processRoutes.ts'
 import { processStateRoutes } from './engine/processStateRoutes.ts'
@@ -112,6 +113,7 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await configureRoutes(app, ctx)
   await contentRoutes(app, ctx)
   await reviewRoutes(app, ctx)
+  await contentVersionRoutes(app, ctx)
   await processRoutes(app, ctx)
   await processStateRoutes(app, ctx)
   await processResourceRoutes(app, ctx)

@@ -412,3 +412,28 @@ export const processResourceLog = pgTable(
     index('process_resource_log_actor').on(t.actorId, t.resType, t.id.desc()),
   ],
 )
+
+/**
+ * 版本: a snapshot of a content item's definition fields, kept on every save of a submitted or published item
+ * and at every review decision (decision 0009). `decision` marks the snapshot a reviewer decided on: 'pass' at
+ * the final approval (or publish without review), 'reject' at a rejection; the reviewer's diff compares the
+ * current fields with the latest 'pass' snapshot, else the latest 'reject' one.
+ */
+export const contentVersion = pgTable(
+  'content_version',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => content.id, { onDelete: 'cascade' }),
+    versionNo: integer('version_no').notNull(),
+    fields: jsonb('fields').$type<Record<string, unknown>>().notNull(),
+    createdBy: integer('created_by').notNull(),
+    createdAt: createdAt(),
+    decision: text('decision'),
+  },
+  (t) => [
+    uniqueIndex('content_version_no').on(t.contentId, t.versionNo),
+    check('content_version_decision', sql`${t.decision} is null or ${t.decision} in ('pass', 'reject')`),
+  ],
+)

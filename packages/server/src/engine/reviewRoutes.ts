@@ -30,6 +30,7 @@ import type { Principal } from '../platform/sessions.ts'
 import { applyCounts } from './contentCounters.ts'
 import { contentInScope } from './contentInScope.ts'
 import { contentDetail, counted, lockedInScope } from './contentRoutes.ts'
+import { decisionOf, keepVersion } from './contentVersions.ts'
 import {
   actableWhere,
   allNodes,
@@ -38,6 +39,7 @@ import {
   kindOf,
   mayActAt,
   mayDecide,
+  mayReadItem,
   type Node,
   nextNode,
   nodesOf,
@@ -65,7 +67,8 @@ interface Step {
 
 /**
  * Applies planned steps inside the caller's transaction: updates (grouped by identical patch), the counters
- * of every changed verify_state (applyCounts, same transaction), and one resource-log row per item.
+ * of every changed verify_state (applyCounts, same transaction), the version a submission or decision keeps
+ * (marked approved at the final approval, decision 0009), and one resource-log row per item.
  */
 async function applySteps(tx: Tx, def: ResourceDef, p: Principal, steps: readonly Step[]) {
   const groups = new Map<string, { set: Patch; ids: number[] }>()
@@ -88,6 +91,11 @@ async function applySteps(tx: Tx, def: ResourceDef, p: Principal, steps: readonl
     tx,
     steps.map((s) => ({ before: counted(s.row), after: counted(after.get(s.row.id)!) })),
   )
+  for (const s of steps) {
+    const row = after.get(s.row.id)!
+    const decision = decisionOf(s.action, row)
+    if (decision !== undefined) await keepVersion(tx, def, row, p.adminId, decision)
+  }
   await tx.insert(processResourceLog).values(
     steps.map((s) => ({
       contentId: s.row.id,
@@ -425,8 +433,7 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
     },
     async (req) => {
       const p = req.principal!
-      const mayRead = (d: ResourceDef) =>
-        can(p, d.permissionPage, '查看') || (!!d.review && can(p, d.review.permissionPage, '审核'))
+      const mayRead = (d: ResourceDef) => mayReadItem(p, d)
       if (![...contentResources.values()].some(mayRead)) throw new AppError('FORBIDDEN')
       const scope = await dataScopeOf(req, db)
       const [item] = await db

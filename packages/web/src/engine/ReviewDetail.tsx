@@ -2,7 +2,6 @@ import { can } from '@moc/domain/permissions/can'
 import type { ResourceDef } from '@moc/domain/resources/types'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, App, Button, Card, Descriptions, Flex, Tag } from 'antd'
-import dayjs from 'dayjs'
 import { useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { api } from '../api/client.ts'
@@ -10,12 +9,14 @@ import { currentGrant } from '../api/session.ts'
 import { Loading } from '../widgets/Loading.tsx'
 import { previewHtml } from '../widgets/previewHtml.ts'
 import { resourceApi } from './derive.ts'
+import { displayValue, formatTime } from './displayValue.ts'
 import { RejectDialog } from './RejectDialog.tsx'
 import { ReviewLogTimeline, useReviewLog } from './ReviewLog.tsx'
 import { lastRejection, reviewApi } from './review.ts'
 import { processTypeText } from './statusNames.ts'
 import { useStatusNames } from './useStatusNames.ts'
 import { useReviewDecision } from './useWorkflow.tsx'
+import { VersionDiff } from './VersionDiff.tsx'
 import './engine.css'
 
 interface ReviewItem {
@@ -28,11 +29,10 @@ interface ReviewItem {
   fields?: Record<string, unknown>
 }
 
-const formatTime = (v: unknown) => (v ? dayjs(v as string).format('YYYY-MM-DD HH:mm:ss') : '--')
-
 /**
  * A review queue's detail screen (e.g. /articleAuditDetail?id=): the item read-only — title, cover, the body
- * through the sanitized preview, the definition's other fields — its review log, and 通过 / 驳回.
+ * through the sanitized preview, the definition's other fields — what changed since the last decided version
+ * (修改对比), its review log, and 通过 / 驳回.
  */
 export function ReviewDetail({ def }: { def: ResourceDef }) {
   const review = def.review!
@@ -153,6 +153,7 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
             />
           </div>
         ))}
+      <VersionDiff def={def} id={id} />
       <div className="moc-review-log">
         <div className="moc-review-log__title">审核记录</div>
         {log.error ? (
@@ -172,12 +173,4 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
       />
     </Card>
   )
-}
-
-function displayValue(kind: string, v: unknown): string {
-  if (v === undefined || v === null || v === '') return '--'
-  if (kind === 'switch') return v ? '是' : '否'
-  if (kind === 'datetime') return formatTime(v)
-  if (Array.isArray(v)) return v.length ? v.join('、') : '--'
-  return String(v)
 }
