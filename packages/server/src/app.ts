@@ -19,6 +19,7 @@ import { smsRoutes } from './modules/sms/routes.ts'
 import { ssoRoutes } from './modules/sso/routes.ts'
 import { syslogRoutes } from './modules/syslog/routes.ts'
 import { systemRoutes } from './modules/system/routes.ts'
+import { wordsRoutes } from './modules/words/routes.ts'
 import { registerApiHeaders } from './platform/apiHeaders.ts'
 import { registerAuditLog } from './platform/auditLog.ts'
 import { registerCodec } from './platform/codecHooks.ts'
@@ -113,6 +114,7 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await processStateRoutes(app, ctx)
   await processResourceRoutes(app, ctx)
   await reviewStatusRoutes(app, ctx)
+  await wordsRoutes(app, ctx)
   await registerWeb(app, opts.web === false ? undefined : findWebDist(ctx.config.webDist))
   return app
 }

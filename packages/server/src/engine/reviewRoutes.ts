@@ -28,6 +28,7 @@ import { AppError } from '../platform/errors.ts'
 import { resourceOf } from '../platform/guard.ts'
 import type { Principal } from '../platform/sessions.ts'
 import { applyCounts } from './contentCounters.ts'
+import { contentFieldValues } from './contentFields.ts'
 import { contentInScope } from './contentInScope.ts'
 import { contentDetail, counted, lockedInScope } from './contentRoutes.ts'
 import {
@@ -139,6 +140,16 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
     if (rows.some((r) => !ok(r))) throw new AppError('CONFLICT', msg)
   }
 
+  // Sensitive words (decision 0010): a block-level word refuses submission and publication, naming the words.
+  const refuseSensitive = (req: FastifyRequest, rows: Row[], tx: Tx) => {
+    const def = resourceOf(req)
+    return ctx.sensitive.refuseBlocked(
+      def,
+      rows.map((r) => contentFieldValues(def, r)),
+      tx,
+    )
+  }
+
   // Spec §7 names each of these transitions twice (review centre and process module): one handler, both paths.
   for (const url of ['/api/content/examination', '/api/process/submit'])
     app.post(
@@ -155,6 +166,7 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
       (req) =>
         transition(req, req.body.ids, async (rows, tx) => {
           requireState(rows, (r) => r.verifyState === 0 || r.verifyState === 2, reviewMessages.notDraft)
+          await refuseSensitive(req, rows, tx)
           const first = (await nodesOf(tx, resTypeOf(resourceOf(req))))[0] ?? null
           const now = new Date()
           return rows.map((row) => ({
@@ -217,8 +229,9 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
       },
     },
     (req) =>
-      transition(req, req.body.ids, (rows) => {
+      transition(req, req.body.ids, async (rows, tx) => {
         requireState(rows, (r) => r.verifyState !== 1, reviewMessages.alreadyPublished)
+        await refuseSensitive(req, rows, tx)
         const now = new Date()
         return rows.map((row) => ({
           row,

@@ -1,6 +1,8 @@
 import { join } from 'node:path'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
+import { UnconfiguredImageChecker } from '../modules/words/imageChecker.ts'
+import { SensitiveScanner } from '../modules/words/sensitiveScanner.ts'
 import { ServerCodec } from './codec.ts'
 import { FailureCounter } from './rateLimit.ts'
 import { ensureServerKey } from './serverKey.ts'
@@ -19,6 +21,8 @@ export interface Ctx {
   verifyCodes: VerifyCodes
   settings: Settings
   loginFailuresByIp: FailureCounter
+  /** The sensitive-word list compiled for scanning, and the image checker (built-in: none configured). */
+  sensitive: SensitiveScanner
 }
 
 export async function createContext(config: Config, database: Database, sms?: SmsProvider): Promise<Ctx> {
@@ -38,5 +42,6 @@ export async function createContext(config: Config, database: Database, sms?: Sm
     verifyCodes: new VerifyCodes(db, smsProvider),
     settings: new Settings(db),
     loginFailuresByIp: new FailureCounter(config.loginIpMaxFailures, config.loginLockMs),
+    sensitive: new SensitiveScanner(db, new UnconfiguredImageChecker()),
   }
 }
