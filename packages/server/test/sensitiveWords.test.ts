@@ -143,6 +143,14 @@ describe.each(engines)('sensitive words on %s', (engine) => {
 
     const submitted = await post(adminToken, '/api/content/examination', { kind: 'article', ids: [soft] })
     expect(submitted.body.code, submitted.body.msg).toBe(0)
+
+    // A word listed as 禁用 after submission still stops the approval that would publish the item.
+    await add('报道', 'block')
+    const approve = await post(adminToken, '/api/verify-center/approved', { resType: 'article', ids: [soft] })
+    expect(approve.body.msg).toBe('内容包含禁用词：报道')
+    expect((await get(adminToken, `/api/content/detail?kind=article&id=${soft}`)).body.data.verifyState).toBe(
+      3,
+    )
   })
 
   it('exports to Excel and imports it back; reports duplicates, existing words and bad rows', async () => {

@@ -140,7 +140,7 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
     if (rows.some((r) => !ok(r))) throw new AppError('CONFLICT', msg)
   }
 
-  // Sensitive words (decision 0010): a block-level word refuses submission and publication, naming the words.
+  // Sensitive words (decision 0010): a block-level word refuses submission, approval and publication, naming them.
   const refuseSensitive = (req: FastifyRequest, rows: Row[], tx: Tx) => {
     const def = resourceOf(req)
     return ctx.sensitive.refuseBlocked(
@@ -295,7 +295,9 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
         transition(req, req.body.ids, async (rows, tx, nodes) => {
           const now = new Date()
           const steps: Step[] = []
-          for (const { row, node } of await reviewable(req, tx, rows, nodes)) {
+          const decided = await reviewable(req, tx, rows, nodes)
+          await refuseSensitive(req, rows, tx)
+          for (const { row, node } of decided) {
             const next = node ? await nextNode(tx, node) : null
             steps.push({
               row,
