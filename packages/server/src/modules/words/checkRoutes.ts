@@ -4,6 +4,7 @@ import {
   sensitiveCheckBodySchema,
   sensitiveCheckResultSchema,
 } from '@moc/domain/api/sensitiveWords'
+import { contentScanInput } from '@moc/domain/rules/sensitiveScan'
 import { envelopeSchema, ok } from '@moc/domain/transport/envelope'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
@@ -62,13 +63,10 @@ export async function checkRoutes(app: FastifyInstance, ctx: Ctx) {
         .where(and(inArray(content.id, req.body.ids), eq(content.kind, kindOf(def)), contentInScope(scope)))
         .orderBy(content.id)
       req.auditInfo.target = rows.map((r) => `content:${r.id}`).join(',')
-      const items = await Promise.all(
-        rows.map(async (r) => ({
-          id: r.id,
-          title: r.title,
-          ...(await ctx.sensitive.checkContent(def, contentFieldValues(def, r))),
-        })),
+      const results = await ctx.sensitive.checkAll(
+        rows.map((r) => contentScanInput(def, contentFieldValues(def, r))),
       )
+      const items = rows.map((r, i) => ({ id: r.id, title: r.title, ...results[i]! }))
       return ok({ items })
     },
   )

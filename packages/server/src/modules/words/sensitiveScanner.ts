@@ -54,15 +54,20 @@ export class SensitiveScanner {
     return index
   }
 
-  /** Words in the text and rich text, and the image checker's verdict on the images. */
-  async check(input: SensitiveCheckInput): Promise<SensitiveCheckResult> {
-    const [index, images] = await Promise.all([this.index(), this.imageChecker.check(input.images ?? [])])
-    return { ...index.scan(input), images }
+  /** Words in the text and rich text, and the image checker's verdict on the images, of each input. */
+  async checkAll(inputs: readonly SensitiveCheckInput[]): Promise<SensitiveCheckResult[]> {
+    const index = await this.index()
+    return Promise.all(
+      inputs.map(async (input) => ({
+        ...index.scan(input),
+        images: await this.imageChecker.check(input.images ?? []),
+      })),
+    )
   }
 
-  /** The check of a stored content item, read through its definition. */
-  checkContent(def: ResourceDef, values: Record<string, unknown>): Promise<SensitiveCheckResult> {
-    return this.check(contentScanInput(def, values))
+  async check(input: SensitiveCheckInput): Promise<SensitiveCheckResult> {
+    const [result] = await this.checkAll([input])
+    return result!
   }
 
   /**
