@@ -94,6 +94,9 @@ describe.each(engines)('sensitive words on %s', (engine) => {
     expect(r.blocked).toEqual(['赌博'])
     expect(r.images).toEqual({ checked: 0, flagged: [], note: IMAGE_CHECK_UNCONFIGURED })
     expect((await check({ text: '无图' })).body.data.images.note).toBe('')
+    // A full-size article body (500 000 characters) is accepted and scanned.
+    const long = await check({ html: `<p>${'新闻'.repeat(249_999)}赌博</p>` })
+    expect(long.body.data.blocked).toEqual(['赌博'])
 
     const id = (await listed('&keyword=赌博')).items[0].id
     await post(adminToken, '/api/sensitive-word/modify', { id, word: '赌博', level: 'review' })

@@ -18,6 +18,7 @@ import { dataScopeOf } from '../../platform/dataScope.ts'
 import { resourceOf } from '../../platform/guard.ts'
 
 const tags = ['敏感词管理']
+const CHECK_BODY_LIMIT = 4 * 1024 * 1024
 
 /**
  * The sensitive review (spec §2): scans text before submission and at review. Any signed-in account may scan
@@ -31,6 +32,8 @@ export async function checkRoutes(app: FastifyInstance, ctx: Ctx) {
   typed.post(
     '/api/sensitive-word/check',
     {
+      // An article body may hold 500 000 characters (3 bytes each in UTF-8, more once sealed).
+      bodyLimit: CHECK_BODY_LIMIT,
       config: { access: 'signedIn', audit: '敏感词检测' },
       schema: {
         tags,
