@@ -23,6 +23,7 @@ import { systemRoutes } from './modules/system/routes.ts'
 import { dumpRoutes } from './modules/upload/dumpRoutes.ts'
 import { uploadRoutes } from './modules/upload/routes.ts'
 import { tusRoutes } from './modules/upload/tusRoutes.ts'
+import { wordsRoutes } from './modules/words/routes.ts'
 import { registerApiHeaders } from './platform/apiHeaders.ts'
 import { registerAuditLog } from './platform/auditLog.ts'
 import { registerCodec } from './platform/codecHooks.ts'
@@ -121,6 +122,7 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await uploadRoutes(app, ctx)
   await dumpRoutes(app, ctx)
   await tusRoutes(app, ctx)
+  await wordsRoutes(app, ctx)
   await registerWeb(app, opts.web === false ? undefined : findWebDist(ctx.config.webDist))
   return app
 }

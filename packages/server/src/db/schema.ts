@@ -437,3 +437,27 @@ export const contentVersion = pgTable(
     check('content_version_decision', sql`${t.decision} is null or ${t.decision} in ('pass', 'reject')`),
   ],
 )
+
+/**
+ * 敏感词 (spec §2 敏感词管理): one word per row, unique whatever its case (the matcher folds case too); level
+ * block / replace / review (@moc/domain/api/sensitiveWords). created_by_name is kept so the list needs no join
+ * and still names the creator after the account is deleted.
+ */
+export const sensitiveWord = pgTable(
+  'sensitive_word',
+  {
+    id: serial('id').primaryKey(),
+    word: text('word').notNull(),
+    category: text('category').notNull().default(''),
+    level: text('level').notNull(),
+    createdBy: integer('created_by').references(() => admin.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sensitive_word_word_lower').on(sql`lower(${t.word})`),
+    index('sensitive_word_level').on(t.level, t.id),
+    check('sensitive_word_level_known', sql`${t.level} in ('block', 'replace', 'review')`),
+  ],
+)

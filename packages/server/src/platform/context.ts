@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
+import { UnconfiguredImageChecker } from '../modules/words/imageChecker.ts'
+import { SensitiveScanner } from '../modules/words/sensitiveScanner.ts'
 import { ServerCodec } from './codec.ts'
 import { FailureCounter } from './rateLimit.ts'
 import { ensureServerKey } from './serverKey.ts'
@@ -28,6 +30,8 @@ export interface Ctx {
   urlSigner: UrlSigner
   /** Where uploads are spooled and checked before they reach storage (DATA_DIR/tmp). */
   spoolDir: string
+  /** The sensitive-word list compiled for scanning, and the image checker (built-in: none configured). */
+  sensitive: SensitiveScanner
 }
 
 export async function createContext(config: Config, database: Database, sms?: SmsProvider): Promise<Ctx> {
@@ -57,5 +61,6 @@ export async function createContext(config: Config, database: Database, sms?: Sm
     storage: createStorage(fileConfig, urlSigner),
     urlSigner,
     spoolDir: join(fileConfig.dataDir, 'tmp'),
+    sensitive: new SensitiveScanner(db, new UnconfiguredImageChecker()),
   }
 }

@@ -1,6 +1,7 @@
 import { TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
 import { can } from '@moc/domain/permissions/can'
 import { actionPermission, type ResourceDef } from '@moc/domain/resources/types'
+import { contentScanInput } from '@moc/domain/rules/sensitiveScan'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Button, Card, Flex, Form } from 'antd'
 import { useEffect, useRef, useState } from 'react'
@@ -8,6 +9,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { api } from '../api/client.ts'
 import { currentGrant } from '../api/session.ts'
 import { Loading } from '../widgets/Loading.tsx'
+import { checkSensitive, useSensitiveReview } from '../widgets/SensitiveReviewDialog.tsx'
 import { displayWindowRules, fieldRules, formFields, resourceApi } from './derive.ts'
 import { FieldInput } from './FieldInput.tsx'
 import { formValues, type Item, sameTitleFound, savePayload } from './formValues.ts'
@@ -80,6 +82,7 @@ function EditForm({
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [form] = Form.useForm<Record<string, unknown>>()
+  const sensitiveReview = useSensitiveReview()
   const [saving, setSaving] = useState<false | 'save' | 'submit'>(false)
   const [serverError, setServerError] = useState<string>()
   const location = useLocation()
@@ -141,6 +144,12 @@ function EditForm({
     try {
       const payload = savePayload(def, values)
       if (!(await confirmTitle(typeof payload.title === 'string' ? payload.title : ''))) return
+      // Sensitive review (decision 0010): flagged words are shown before submitting; block-level ones stop it.
+      if (
+        submit &&
+        !(await sensitiveReview([await checkSensitive(contentScanInput(def, payload))], 'submit'))
+      )
+        return
       let savedId = item?.id
       if (editing) await api.post(paths.update, { id: item.id, kind: paths.kind, ...payload })
       else savedId = (await api.post<{ id: number }>(paths.create, { kind: paths.kind, ...payload })).id
