@@ -6,9 +6,11 @@ import {
   bigserial,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -460,4 +462,99 @@ export const sensitiveWord = pgTable(
     index('sensitive_word_level').on(t.level, t.id),
     check('sensitive_word_level_known', sql`${t.level} in ('block', 'replace', 'review')`),
   ],
+)
+
+/**
+ * 媒体资源库 (spec §2 /mediaLibrary, §3 media item): folders and files draw their ids from one sequence, so a
+ * media item id (spec: id, parentId) names either without a type beside it.
+ */
+export const mediaItemId = pgSequence('media_item_id')
+const mediaId = () => integer('id').primaryKey().default(sql`nextval('media_item_id')`)
+
+/**
+ * 媒资分类: a three-level tree (spec §3 category tree). Ids 1–4 are the recording sources of spec §9 (直播收录,
+ * 电视收录, 广播收录, 可视广播收录), inserted by the migration; generated ids start above them.
+ */
+export const mediaCategory = pgTable(
+  'media_category',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 100 }),
+    parentId: integer('parent_id').references((): AnyPgColumn => mediaCategory.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('media_category_parent').on(t.parentId, t.sort, t.id)],
+)
+
+/** 文件夹: folders of one file type (a tab of the library), nested; deleted only when empty. */
+export const mediaFolder = pgTable(
+  'media_folder',
+  {
+    id: mediaId(),
+    title: text('title').notNull(),
+    type: text('type').notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => mediaFolder.id),
+    createdBy: integer('created_by').references(() => admin.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('media_folder_parent').on(t.type, t.parentId, t.createdAt.desc(), t.id.desc()),
+    check('media_folder_type_known', sql`${t.type} in ('image', 'video', 'audio', 'other')`),
+  ],
+)
+
+/**
+ * 媒资文件: an uploaded file in the library. The processing fields (state, transcode URL, cover, duration,
+ * dimensions, error) are filled by media processing; `storage_key` is the spec §9 key the upload returned.
+ */
+export const mediaFile = pgTable(
+  'media_file',
+  {
+    id: mediaId(),
+    title: text('title').notNull(),
+    type: text('type').notNull(),
+    storageKey: text('storage_key').notNull(),
+    url: text('url').notNull(),
+    fileName: text('file_name').notNull().default(''),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    folderId: integer('folder_id').references(() => mediaFolder.id),
+    categoryId: integer('category_id').references(() => mediaCategory.id, { onDelete: 'set null' }),
+    state: text('state').notNull().default('processing'),
+    transcodeUrl: text('transcode_url').notNull().default(''),
+    coverUrl: text('cover_url').notNull().default(''),
+    duration: doublePrecision('duration'),
+    width: integer('width'),
+    height: integer('height'),
+    error: text('error').notNull().default(''),
+    createdBy: integer('created_by').references(() => admin.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('media_file_folder').on(t.type, t.folderId, t.createdAt.desc(), t.id.desc()),
+    index('media_file_category').on(t.categoryId, t.createdAt.desc(), t.id.desc()),
+    index('media_file_creator').on(t.createdBy, t.createdAt.desc(), t.id.desc()),
+    // Content is matched to files by the key without its extension (transcoded outputs share that stem).
+    index('media_file_key_stem').on(sql`split_part(${t.storageKey}, '.', 1)`),
+    check('media_file_type_known', sql`${t.type} in ('image', 'video', 'audio', 'other')`),
+    check('media_file_state_known', sql`${t.state} in ('processing', 'ready', 'failed')`),
+  ],
+)
+
+/** 引用: which content items use a file (rebuilt from the item's fields and body each time it is saved). */
+export const mediaUsage = pgTable(
+  'media_usage',
+  {
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => mediaFile.id, { onDelete: 'cascade' }),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => content.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.contentId] }), index('media_usage_content').on(t.contentId)],
 )

@@ -23,6 +23,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../db/client.ts'
 import { admin, content } from '../db/schema.ts'
+import { recordMediaUsage } from '../modules/media/mediaUsage.ts'
 import type { Ctx } from '../platform/context.ts'
 import { type DataScope, dataScopeOf } from '../platform/dataScope.ts'
 import { AppError } from '../platform/errors.ts'
@@ -333,6 +334,8 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
           })
           .returning()
         await applyCounts(tx, [{ after: counted(row!) }])
+        // Media library "used in" (decision 0015): the files this item's fields and body mention.
+        await recordMediaUsage(tx as unknown as Db, row!)
         return row!
       })
       auditTarget(req, [created.id])
@@ -368,6 +371,8 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
           .where(eq(content.id, id))
           .returning()
         await applyCounts(tx, [{ before: counted(before!), after: counted(after!) }])
+        // Media library "used in" (decision 0015): the files this item's fields and body mention.
+        await recordMediaUsage(tx as unknown as Db, after!)
         // Every save of a submitted or published item keeps a version (decision 0009); drafts keep none.
         if (after!.verifyState !== 0) await keepVersion(tx as unknown as Db, def, after!, me)
       })

@@ -47,7 +47,8 @@ export async function uploadRoutes(fastify: FastifyInstance, ctx: Ctx) {
       config: { access: 'signedIn', audit: '上传文件' },
       schema: {
         tags: ['上传'],
-        summary: '上传小文件（multipart：可选字段 kind 在前，file 在后）',
+        summary:
+          '上传小文件（multipart：可选字段 kind、target=mediaLibrary（媒资库图片存于 saas/image/media）在前，file 在后）',
         consumes: ['multipart/form-data'],
         response: { 200: envelopeSchema(uploadResultSchema) },
       },
@@ -60,6 +61,8 @@ export async function uploadRoutes(fastify: FastifyInstance, ctx: Ctx) {
       const kindValue = kindField && 'value' in kindField ? String(kindField.value) : 'attachment'
       if (!(UPLOAD_KINDS as readonly string[]).includes(kindValue)) fail('BAD_REQUEST', '上传类型有误')
       const kind = kindValue as UploadKind
+      const targetField = part.fields.target
+      const mediaLibrary = !!targetField && 'value' in targetField && targetField.value === 'mediaLibrary'
       const name = part.filename.slice(-200)
       // The widget's rules on what the browser declared, before a byte is written.
       const declared = checkUpload({ name, size: 0, type: part.mimetype ?? '' }, kind)
@@ -72,7 +75,7 @@ export async function uploadRoutes(fastify: FastifyInstance, ctx: Ctx) {
       try {
         await pipeline(part.file, createWriteStream(spooled))
         if (part.file.truncated) fail('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge)
-        const stored = await storeUpload(ctx, spooled, name, part.mimetype ?? '', kind)
+        const stored = await storeUpload(ctx, spooled, name, part.mimetype ?? '', kind, { mediaLibrary })
         req.auditInfo.target = stored.key
         return ok(stored)
       } finally {

@@ -13,11 +13,18 @@ export const isPrivateKey = (key: string) => key.startsWith('attachment/')
  * Checks a spooled file (the widget kind's rules, magic bytes against the extension, image dimensions) and
  * only then moves it into storage under a fresh spec §9 key. Refusals carry the spec's message.
  */
-export async function storeUpload(ctx: Ctx, spooled: string, name: string, mime: string, kind: UploadKind) {
+export async function storeUpload(
+  ctx: Ctx,
+  spooled: string,
+  name: string,
+  mime: string,
+  kind: UploadKind,
+  opts: { mediaLibrary?: boolean } = {},
+) {
   const { size } = await stat(spooled)
   const problem = checkUpload({ name, size, type: mime }, kind) ?? (await inspectFile(spooled, name))
   if (problem) fail('UPLOAD_REJECTED', problem)
-  const key = storageKey(name, randomUUID().replaceAll('-', ''), new Date())
+  const key = storageKey(name, randomUUID().replaceAll('-', ''), new Date(), opts)
   const contentType = contentTypeOf(key)
   await ctx.storage.putFile(key, spooled, contentType)
   const url = isPrivateKey(key)

@@ -1,0 +1,194 @@
+import { z } from 'zod'
+
+/**
+ * 媒体资源库 (spec §2 /mediaLibrary and the media picker, §3 media item / media list query / category tree,
+ * §7 `/resource/files|delete/file|modify|add/file|category|count`): shapes shared by the server's routes, the
+ * library screen and the picker. Folders and files share one id space, so a media item id names either.
+ */
+
+/** Spec §9: the picker (and the library grid) shows 28 items a page; categories are fetched 1000 at once. */
+export const MEDIA_PAGE_SIZE = 28
+export const MEDIA_CATEGORY_FETCH = 1000
+export const MEDIA_TITLE_MAX = 100
+
+/** What a file is; `dir` is a folder (spec §3 media item type). */
+export const mediaFileTypes = ['image', 'video', 'audio', 'other'] as const
+export type MediaFileType = (typeof mediaFileTypes)[number]
+export const mediaItemTypes = [...mediaFileTypes, 'dir'] as const
+export type MediaItemType = (typeof mediaItemTypes)[number]
+export const mediaTypeLabels: Record<MediaFileType, string> = {
+  image: '图片',
+  video: '视频',
+  audio: '音频',
+  other: '其他',
+}
+
+/** The recording sources of spec §2/§9 (media categories 1–4), seeded; the recording module files into them. */
+export const recordingCategories = [
+  { id: 1, name: '直播收录', type: 'video' },
+  { id: 2, name: '电视收录', type: 'video' },
+  { id: 3, name: '广播收录', type: 'audio' },
+  { id: 4, name: '可视广播收录', type: 'video' },
+] as const satisfies readonly { id: number; name: string; type: MediaFileType }[]
+
+/** Processing of an uploaded file (probe, transcode, poster, thumbnail). */
+export const mediaStates = ['processing', 'ready', 'failed'] as const
+export type MediaState = (typeof mediaStates)[number]
+
+export const mediaMessages = {
+  titleRequired: '文件标题不能为空',
+  titleTooLong: `标题不能超过${MEDIA_TITLE_MAX}个字符`,
+  folderNameRequired: '文件夹名称不能为空',
+  notFound: '文件不存在',
+  folderNotFound: '文件夹不存在',
+  folderNotEmpty: '文件夹不为空，不能删除',
+  moveIntoSelf: '不能移动到自身或其子文件夹',
+  folderTypeMismatch: '只能移动到同类型的文件夹',
+  typeMismatch: '文件类型与所选类型不符',
+  stored: '文件不存在，请重新上传',
+  idsRequired: '未选择文件',
+  /** Spec §4/§5 picker. */
+  notTranscoded: '所选视频暂未完成转码，请稍后再试！',
+  noneSingle: '未选择内容',
+  noneMultiple: '未选择文件',
+  empty: '暂无上传文件',
+  /** Deleting a file that content uses: the caller must confirm, and is told which content. */
+  inUse: (titles: readonly string[]) =>
+    `文件正在被使用：${titles.map((t) => `《${t}》`).join('、')}，删除后这些内容中的文件将无法显示，确认删除？`,
+  added: '添加成功',
+  modified: '修改成功',
+  removed: '删除成功',
+} as const
+
+const title = z
+  .string()
+  .trim()
+  .min(1, mediaMessages.titleRequired)
+  .max(MEDIA_TITLE_MAX, mediaMessages.titleTooLong)
+const id = z.number().int().positive()
+/** 0 (or absent) is the root folder. */
+const parentId = z.number().int().nonnegative().default(0)
+const queryId = z.coerce.number().int().nonnegative()
+
+/** Spec §3 media list query (page size 28; `content` is the keyword; adminId only when "only mine"). */
+export const mediaListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(MEDIA_PAGE_SIZE),
+  content: z.string().trim().max(MEDIA_TITLE_MAX).optional(),
+  type: z.enum(mediaFileTypes).optional(),
+  parentId: queryId.default(0),
+  categoryId: queryId.default(0),
+  startTime: z.coerce.date().optional(),
+  endTime: z.coerce.date().optional(),
+  adminId: queryId.optional(),
+})
+export type MediaListQuery = z.input<typeof mediaListQuerySchema>
+
+/** Spec §3 media item (folders are `type: 'dir'`), with what the library screen shows besides. */
+export const mediaItemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  type: z.enum(mediaItemTypes),
+  /** The file's URL (https-prefixed when stored without a scheme); '' for a folder. */
+  path: z.string(),
+  coverUrl: z.string(),
+  transcodeUrl: z.string(),
+  size: z.number(),
+  parentId: z.number().int(),
+  categoryId: z.number().int(),
+  state: z.enum(mediaStates),
+  duration: z.number().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  error: z.string(),
+  /** How many content items use the file (0 for folders). */
+  usedNum: z.number().int(),
+  createdBy: z.number().int().nullable(),
+  createdByName: z.string(),
+  createdAt: z.string(),
+})
+export type MediaItem = z.infer<typeof mediaItemSchema>
+
+/**
+ * Spec §3 media-library file (`/resource/add/file`): `path` is the storage key the upload returned (a URL on
+ * our storage is accepted too). `type: 'dir'` creates a folder named `title`.
+ */
+export const mediaAddBodySchema = z.strictObject({
+  path: z.string().trim().max(500).default(''),
+  fileName: z.string().trim().max(200).default(''),
+  size: z.number().int().nonnegative().default(0),
+  fileId: z.string().trim().max(100).optional(),
+  title,
+  type: z.enum(mediaItemTypes),
+  parentId,
+  categoryId: z.number().int().nonnegative().default(0),
+  /** For a new top-level folder: the tab (file type) it belongs to; sub-folders take their parent's. */
+  folderType: z.enum(mediaFileTypes).default('image'),
+})
+export type MediaAddBody = z.input<typeof mediaAddBodySchema>
+
+/** Rename (title) and/or move (parentId) a file or folder. */
+export const mediaModifyBodySchema = z.strictObject({
+  id,
+  title: title.optional(),
+  parentId: z.number().int().nonnegative().optional(),
+})
+export type MediaModifyBody = z.input<typeof mediaModifyBodySchema>
+
+/** Delete files and (empty) folders; files used by content need `confirm: true`. */
+export const mediaDeleteBodySchema = z.strictObject({
+  ids: z.array(id).min(1, mediaMessages.idsRequired).max(500),
+  confirm: z.boolean().default(false),
+})
+
+/** One content item using a file (the "used in" list). */
+export const mediaUsageSchema = z.object({
+  fileId: z.number().int(),
+  contentId: z.number().int(),
+  kind: z.string(),
+  title: z.string(),
+})
+export type MediaUsage = z.infer<typeof mediaUsageSchema>
+
+export const mediaCountQuerySchema = z.object({
+  type: z.enum(mediaFileTypes).optional(),
+  categoryId: queryId.default(0),
+})
+
+export const mediaCategoryQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(MEDIA_CATEGORY_FETCH).default(MEDIA_CATEGORY_FETCH),
+})
+
+/** Spec §3 category tree: id, name, children (three levels). */
+export interface MediaCategoryNode {
+  id: number
+  name: string
+  children: MediaCategoryNode[]
+}
+export const mediaCategoryNodeSchema: z.ZodType<MediaCategoryNode> = z.lazy(() =>
+  z.object({ id: z.number().int(), name: z.string(), children: z.array(mediaCategoryNodeSchema) }),
+)
+
+/** A folder in the breadcrumb (root first). */
+export const mediaFolderPathSchema = z.array(z.object({ id: z.number().int(), title: z.string() }))
+
+/**
+ * Spec §4 picker emits: a single pick of one allowed type is the path; with several allowed types an object
+ * (type, url = transcode url else path, cover, title). Multiple selection emits a list of those.
+ */
+export interface MediaPick {
+  type: MediaFileType
+  url: string
+  cover: string
+  title: string
+}
+export const mediaPickOf = (item: MediaItem): MediaPick => ({
+  type: item.type === 'dir' ? 'other' : item.type,
+  url: item.transcodeUrl || item.path,
+  cover: item.coverUrl,
+  title: item.title,
+})
+/** Spec §3: URLs stored without a scheme get an https prefix. */
+export const withScheme = (url: string) =>
+  !url || /^(https?:)?\/\//i.test(url) || url.startsWith('/') ? url : `https://${url}`
