@@ -2,6 +2,7 @@ import type { FieldDef } from '@moc/domain/resources/types'
 import { DatePicker, Flex, Input, InputNumber, Select, Switch } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { HtmlSourceEditor } from '../widgets/HtmlSourceEditor.tsx'
+import { MediaPickButton } from '../widgets/MediaPickButton.tsx'
 
 /** The props a Form.Item hands to its control. */
 interface ControlProps<V> {
@@ -20,15 +21,18 @@ function ImageUrlInput({
 }: ControlProps<string> & { label: string; disabled: boolean }) {
   return (
     <Flex vertical gap={8}>
-      <Input
-        id={id}
-        type="url"
-        value={value}
-        onChange={(e) => onChange?.(e.target.value)}
-        placeholder="请输入图片地址 https://"
-        disabled={disabled}
-        allowClear
-      />
+      <Flex gap={8}>
+        <Input
+          id={id}
+          type="url"
+          value={value}
+          onChange={(e) => onChange?.(e.target.value)}
+          placeholder="请输入图片地址 https://"
+          disabled={disabled}
+          allowClear
+        />
+        <MediaPickButton type="image" disabled={disabled} onPick={(url) => onChange?.(url)} />
+      </Flex>
       {value && /^https:\/\//.test(value) ? (
         <img src={value} alt={label} className="moc-resource-thumb" />
       ) : null}

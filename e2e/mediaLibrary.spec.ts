@@ -1,0 +1,112 @@
+import type { Locator, Page } from '@playwright/test'
+import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
+
+const OK = /确\s*定/
+// A 2×2 PNG: small enough to inline, a real image for the server's magic-byte and dimension checks.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAD0lEQVQImWNg6DgDQhAKACIOBVEyhxYyAAAAAElFTkSuQmCC',
+  'base64',
+)
+
+const card = (page: Page | Locator, title: string) =>
+  page.locator('.moc-media-card').filter({ hasText: title })
+
+async function newFolder(page: Page, name: string) {
+  await page.getByRole('button', { name: '新建文件夹' }).click()
+  const dialog = page.getByRole('dialog', { name: '新建文件夹' })
+  await dialog.getByLabel('文件夹名称').fill(name)
+  await dialog.getByRole('button', { name: OK }).click()
+  await expectToast(page, '添加成功')
+}
+
+test('媒体资源库: folders, upload, rename, pick into an article, delete in use naming the article', async ({
+  page,
+}) => {
+  await signInAsAdmin(page)
+  await page.goto('/mediaLibrary')
+  for (const t of ['图片', '视频', '音频', '其他'])
+    await expect(page.getByRole('tab', { name: t })).toBeVisible()
+  await expect(page.getByRole('checkbox', { name: '只看我的' })).toBeChecked()
+  await expect(page.getByText('直播收录')).toBeVisible()
+
+  // A folder, and a sub-folder inside it: the path and <返回上一级 follow.
+  const folder = unique('活动')
+  await newFolder(page, folder)
+  await card(page, folder).getByRole('button', { name: folder }).click()
+  await expect(page.getByText('暂无上传文件')).toBeVisible()
+  await expect(page.getByText('总数:0')).toBeVisible()
+  const sub = unique('子')
+  await newFolder(page, sub)
+  await card(page, sub).getByRole('button', { name: sub }).click()
+  await expect(page.locator('.moc-media-nav')).toContainText(`全部文件/${folder}/${sub}`)
+  await page.getByRole('button', { name: '<返回上一级' }).click()
+  await expect(card(page, sub)).toBeVisible()
+
+  // Upload an image into the folder: it is registered in the library under its name.
+  await page
+    .locator('.ant-upload input[type=file]')
+    .setInputFiles({ name: '开幕式.png', mimeType: 'image/png', buffer: PNG })
+  await expectToast(page, '添加成功')
+  await expect(card(page, '开幕式')).toBeVisible()
+  await expect(page.getByText('总数:2')).toBeVisible()
+  await expect(card(page, '开幕式').locator('img')).toHaveAttribute('src', /\/files\/saas\/image\/media\//)
+
+  // Rename it.
+  const title = unique('开幕')
+  await card(page, '开幕式').getByRole('button', { name: '重命名' }).click()
+  const rename = page.getByRole('dialog', { name: '重命名' })
+  await rename.getByLabel('名称').fill(title)
+  await rename.getByRole('button', { name: OK }).click()
+  await expectToast(page, '修改成功')
+  await expect(card(page, title)).toBeVisible()
+
+  // Keyword search inside the folder, then reset.
+  await page.getByPlaceholder('请输入关键词').fill(sub)
+  await page.getByRole('button', { name: /搜\s*索/ }).click()
+  await expect(page.getByText('总数:1')).toBeVisible()
+  await expect(card(page, title)).toHaveCount(0)
+  await page.getByRole('button', { name: /重\s*置/ }).click()
+  await expect(page.getByText('总数:2')).toBeVisible()
+
+  // Pick it as an article's cover through the media picker (only mine is on; folders open in the dialog).
+  await page.goto('/contentArticle')
+  await page.getByRole('button', { name: '新增文章' }).click()
+  await expect(page.getByLabel('正文')).toBeVisible()
+  const article = unique('媒资文章')
+  await page.getByLabel('标题').fill(article)
+  await page.getByLabel('正文').fill('<p>开幕式图片</p>')
+  await page.getByRole('button', { name: '媒资库导入' }).first().click()
+  const picker = page.getByRole('dialog', { name: '媒资库' })
+  await expect(picker.getByRole('tab', { name: '图片' })).toBeVisible()
+  await expect(picker.getByRole('tab', { name: '视频' })).toHaveCount(0)
+  await expect(picker.getByRole('checkbox', { name: '只看我的' })).toBeChecked()
+  await picker.getByRole('button', { name: OK }).click()
+  await expectToast(page, '未选择内容')
+  await card(picker, folder).getByRole('button', { name: folder }).click()
+  await expect(card(picker, sub)).toBeVisible()
+  await card(picker, title).getByRole('button', { name: title }).click()
+  await picker.getByRole('button', { name: OK }).click()
+  await expect(picker).toBeHidden()
+  await expect(page.getByLabel('封面')).toHaveValue(/\/files\/saas\/image\/media\/.+\.png$/)
+  await page.getByRole('button', { name: /^保\s*存$/ }).click()
+  await expectToast(page, '保存成功')
+
+  // Deleting the file now names the article and needs a second yes.
+  await page.goto('/mediaLibrary')
+  await card(page, folder).getByRole('button', { name: folder }).click()
+  await expect(card(page, title)).toContainText('引用 1')
+  await card(page, title).getByRole('button', { name: '删除' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: OK }).click()
+  const inUse = page.getByRole('dialog').filter({ hasText: '文件正在被使用' })
+  await expect(inUse).toContainText(`《${article}》`)
+  await inUse.getByRole('button', { name: '仍然删除' }).click()
+  await expectToast(page, '删除成功')
+  await expect(card(page, title)).toHaveCount(0)
+
+  // A folder that is not empty stays; an empty one goes.
+  await page.getByRole('button', { name: '<返回上一级' }).click()
+  await card(page, folder).getByRole('button', { name: '删除' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: OK }).click()
+  await expectToast(page, '文件夹不为空，不能删除')
+  await expect(card(page, folder)).toBeVisible()
+})

@@ -1,0 +1,238 @@
+import { FolderAddOutlined, UploadOutlined } from '@ant-design/icons'
+import {
+  MEDIA_PAGE_SIZE,
+  type MediaFileType,
+  type MediaItem,
+  mediaFileTypes,
+  mediaMessages,
+  mediaTypeLabels,
+} from '@moc/domain/api/mediaLibrary'
+import { TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
+import { can } from '@moc/domain/permissions/can'
+import { useQueryClient } from '@tanstack/react-query'
+import { App, Button, Card, Flex, Pagination, Tabs, Tree, Typography, Upload } from 'antd'
+import { useState } from 'react'
+import { ApiError, api } from '../../api/client.ts'
+import { downloadFile } from '../../api/download.ts'
+import { currentGrant } from '../../api/session.ts'
+import { MediaFilterBar } from '../../widgets/media/MediaFilterBar.tsx'
+import { MediaFolderNav } from '../../widgets/media/MediaFolderNav.tsx'
+import { MediaGrid } from '../../widgets/media/MediaGrid.tsx'
+import { useMediaCategories } from '../../widgets/media/mediaCategories.ts'
+import {
+  initialView,
+  MEDIA_FILES_KEY,
+  type MediaView,
+  useMediaBrowser,
+} from '../../widgets/media/useMediaBrowser.ts'
+import { MediaMoveDialog } from './mediaLibrary/MediaMoveDialog.tsx'
+import { MediaNameDialog } from './mediaLibrary/MediaNameDialog.tsx'
+import { useMediaUpload } from './mediaLibrary/useMediaUpload.ts'
+
+const PAGE = '媒体资源库管理'
+const ALL_CATEGORIES = 0
+
+/**
+ * 媒体资源库 (/mediaLibrary, spec §2, §6 查看 添加 编辑 删除 下载): a tab per file type, the category tree,
+ * folders with a path, a thumbnail grid of 28 a page, "only mine", date range and keyword; upload, new folder,
+ * rename, move, delete (confirming, and naming the content that uses a file) and download.
+ */
+export default function MediaLibraryPage() {
+  const { message, modal } = App.useApp()
+  const queryClient = useQueryClient()
+  const grant = currentGrant()
+  const may = {
+    add: can(grant, PAGE, '添加'),
+    edit: can(grant, PAGE, '编辑'),
+    remove: can(grant, PAGE, '删除'),
+    download: can(grant, PAGE, '下载'),
+  }
+  const [type, setType] = useState<MediaFileType>('image')
+  const [views, setViews] = useState<Partial<Record<MediaFileType, MediaView>>>({})
+  const view = views[type] ?? initialView(type)
+  const setView = (next: MediaView) => setViews((v) => ({ ...v, [type]: next }))
+  const browser = useMediaBrowser(view, setView)
+  const categories = useMediaCategories()
+  const [naming, setNaming] = useState<{ item: MediaItem | null } | null>(null)
+  const [moving, setMoving] = useState<MediaItem | null>(null)
+  const parentId = browser.folder?.id ?? 0
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [MEDIA_FILES_KEY] })
+  const upload = useMediaUpload(type, parentId, refresh)
+
+  const fail = (err: unknown) => message.error((err as Error).message, TOAST_ERROR_S)
+
+  const remove = async (item: MediaItem, confirm = false): Promise<void> => {
+    try {
+      await api.post('/api/resource/delete/file', { ids: [item.id], confirm })
+      message.success(mediaMessages.removed, TOAST_SUCCESS_S)
+      await refresh()
+    } catch (err) {
+      // A file in use: the server names the content; deleting anyway needs a second, explicit yes.
+      if (!(err instanceof ApiError && Array.isArray(err.data) && err.data.length && !confirm))
+        return void fail(err)
+      modal.confirm({
+        title: '文件正在被使用',
+        content: err.message,
+        okText: '仍然删除',
+        cancelText: '取消',
+        okButtonProps: { danger: true },
+        onOk: () => remove(item, true),
+      })
+    }
+  }
+
+  const confirmRemove = (item: MediaItem) =>
+    modal.confirm({
+      title: '提示',
+      content: `确定删除${item.type === 'dir' ? '文件夹' : '文件'}「${item.title}」？删除后不可恢复`,
+      okText: '确定',
+      cancelText: '取消',
+      okButtonProps: { danger: true },
+      onOk: () => remove(item),
+    })
+
+  const saveName = async (name: string) => {
+    const item = naming?.item
+    try {
+      if (item) await api.post('/api/resource/modify', { id: item.id, title: name })
+      else await api.post('/api/resource/add/file', { type: 'dir', title: name, parentId, folderType: type })
+      message.success(item ? mediaMessages.modified : mediaMessages.added, TOAST_SUCCESS_S)
+      setNaming(null)
+      await refresh()
+    } catch (err) {
+      fail(err)
+    }
+  }
+
+  const move = async (target: number) => {
+    try {
+      await api.post('/api/resource/modify', { id: moving!.id, parentId: target })
+      message.success(mediaMessages.modified, TOAST_SUCCESS_S)
+      setMoving(null)
+      await refresh()
+    } catch (err) {
+      fail(err)
+    }
+  }
+
+  const download = (item: MediaItem) =>
+    downloadFile('/api/resource/download', { id: item.id }, item.title).catch(fail)
+
+  const actions = (item: MediaItem) => (
+    <>
+      {may.edit ? (
+        <Button type="link" size="small" onClick={() => setNaming({ item })}>
+          重命名
+        </Button>
+      ) : null}
+      {may.edit ? (
+        <Button type="link" size="small" onClick={() => setMoving(item)}>
+          移动
+        </Button>
+      ) : null}
+      {may.download && item.type !== 'dir' ? (
+        <Button type="link" size="small" onClick={() => download(item)}>
+          下载
+        </Button>
+      ) : null}
+      {may.remove ? (
+        <Button type="link" size="small" danger onClick={() => confirmRemove(item)}>
+          删除
+        </Button>
+      ) : null}
+      {item.usedNum ? <Typography.Text type="secondary">引用 {item.usedNum}</Typography.Text> : null}
+    </>
+  )
+
+  const treeData = [
+    {
+      key: ALL_CATEGORIES,
+      title: '全部分类',
+      children: (categories.data?.items ?? []).map(function node(c): {
+        key: number
+        title: string
+        children: unknown[]
+      } {
+        return { key: c.id, title: c.name, children: c.children.map(node) }
+      }),
+    },
+  ]
+
+  return (
+    <Card>
+      <Tabs
+        activeKey={type}
+        onChange={(t) => setType(t as MediaFileType)}
+        items={mediaFileTypes.map((t) => ({ key: t, label: mediaTypeLabels[t] }))}
+      />
+      <Flex gap={16} align="start">
+        <div style={{ width: 200, flex: 'none' }}>
+          <Tree
+            // Mounted again once the categories arrive, so defaultExpandAll sees them.
+            key={categories.data ? 'loaded' : 'loading'}
+            blockNode
+            defaultExpandAll
+            selectedKeys={[view.categoryId]}
+            treeData={treeData as never}
+            onSelect={(keys) =>
+              setView({ ...view, categoryId: Number(keys[0] ?? ALL_CATEGORIES), page: 1, stack: [] })
+            }
+          />
+        </div>
+        <Flex vertical gap={12} style={{ flex: 1, minWidth: 0 }}>
+          <Flex gap={8} wrap justify="space-between">
+            <MediaFilterBar filters={view.filters} total={browser.total} onSearch={browser.search} />
+            {may.add ? (
+              <Flex gap={8}>
+                <Button
+                  icon={<FolderAddOutlined />}
+                  disabled={view.categoryId !== ALL_CATEGORIES}
+                  onClick={() => setNaming({ item: null })}
+                >
+                  新建文件夹
+                </Button>
+                <Upload {...upload}>
+                  <Button type="primary" icon={<UploadOutlined />}>
+                    上传{mediaTypeLabels[type]}
+                  </Button>
+                </Upload>
+              </Flex>
+            ) : null}
+          </Flex>
+          <MediaFolderNav view={view} onBack={browser.back} onBackTo={browser.backTo} />
+          <MediaGrid
+            items={browser.items}
+            loading={browser.list.isFetching}
+            onOpenFolder={browser.openFolder}
+            actions={actions}
+          />
+          <Flex justify="end">
+            <Pagination
+              current={view.page}
+              pageSize={MEDIA_PAGE_SIZE}
+              total={browser.total}
+              showSizeChanger={false}
+              showQuickJumper
+              showTotal={(n) => `共 ${n} 条`}
+              onChange={browser.setPage}
+            />
+          </Flex>
+        </Flex>
+      </Flex>
+      <MediaNameDialog
+        open={!!naming}
+        title={naming?.item ? '重命名' : '新建文件夹'}
+        label={naming?.item ? '名称' : '文件夹名称'}
+        initial={naming?.item?.title ?? ''}
+        required={
+          naming?.item && naming.item.type !== 'dir'
+            ? mediaMessages.titleRequired
+            : mediaMessages.folderNameRequired
+        }
+        onCancel={() => setNaming(null)}
+        onSubmit={saveName}
+      />
+      <MediaMoveDialog item={moving} type={type} onCancel={() => setMoving(null)} onSubmit={move} />
+    </Card>
+  )
+}
