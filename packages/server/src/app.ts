@@ -3,7 +3,9 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod'
+import { relationRoutes } from './engine/contentRelations.ts'
 import { contentRoutes } from './engine/contentRoutes.ts'
+import { contentSearchRoutes } from './engine/contentSearchRoutes.ts'
 import { processResourceRoutes } from './engine/processResourceRoutes.ts'
 import { processRoutes } from './engine/processRoutes.ts'
 import { processStateRoutes } from './engine/processStateRoutes.ts'
@@ -108,6 +110,8 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await syslogRoutes(app, ctx)
   await configureRoutes(app, ctx)
   await contentRoutes(app, ctx)
+  await contentSearchRoutes(app, ctx)
+  await relationRoutes(app, ctx)
   await reviewRoutes(app, ctx)
   await processRoutes(app, ctx)
   await processStateRoutes(app, ctx)

@@ -2,6 +2,7 @@ import type { FieldDef } from '@moc/domain/resources/types'
 import { DatePicker, Flex, Input, InputNumber, Select, Switch } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { HtmlSourceEditor } from '../widgets/HtmlSourceEditor.tsx'
+import { RelationInput, type RelationOwner } from './RelationInput.tsx'
 
 /** The props a Form.Item hands to its control. */
 interface ControlProps<V> {
@@ -63,8 +64,9 @@ function RichTextInput({
 export function FieldInput({
   field: f,
   autoFocus,
+  owner,
   ...control
-}: ControlProps<unknown> & { field: FieldDef; autoFocus?: boolean }) {
+}: ControlProps<unknown> & { field: FieldDef; autoFocus?: boolean; owner?: RelationOwner }) {
   const disabled = f.readOnly === true
   const common = { id: control.id, disabled, autoFocus }
   const value = control.value as never
@@ -152,6 +154,17 @@ export function FieldInput({
           allowClear
         />
       )
+    case 'relation':
+      return owner ? (
+        <RelationInput
+          id={control.id}
+          value={value}
+          onChange={onChange}
+          field={f}
+          owner={owner}
+          disabled={disabled}
+        />
+      ) : null
     case 'tags':
       return (
         <Select

@@ -151,7 +151,7 @@ function EditForm({ def, item }: { def: ResourceDef; item: Item | undefined }) {
       >
         {fields.map(([name, f], i) => (
           <Form.Item key={name} label={f.label} name={name} rules={fieldRules(name, f)} extra={f.help}>
-            <FieldInput field={f} autoFocus={i === 0} />
+            <FieldInput field={f} autoFocus={i === 0} owner={{ kind: paths.kind, field: name }} />
           </Form.Item>
         ))}
         <Form.Item wrapperCol={{ offset: 4, span: 16 }}>

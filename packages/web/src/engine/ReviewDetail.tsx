@@ -26,6 +26,8 @@ interface ReviewItem {
   creatorName?: string
   createdAt?: string
   fields?: Record<string, unknown>
+  /** The items each relation field names, in order (e.g. a collection's members). */
+  relations?: Record<string, { id: number; title: string }[]>
 }
 
 const formatTime = (v: unknown) => (v ? dayjs(v as string).format('YYYY-MM-DD HH:mm:ss') : '--')
@@ -136,7 +138,9 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
         ) : null}
         {shown.map(([name, f]) => (
           <Descriptions.Item key={name} label={f.label}>
-            {displayValue(f.kind, fields[name])}
+            {f.kind === 'relation'
+              ? relationText(data.relations?.[name])
+              : displayValue(f.kind, fields[name])}
           </Descriptions.Item>
         ))}
       </Descriptions>
@@ -173,6 +177,10 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
     </Card>
   )
 }
+
+/** A relation field's items as the reviewer reads them: numbered titles in the field's order. */
+const relationText = (items: { title: string }[] | undefined) =>
+  items?.length ? items.map((x, i) => `${i + 1}. ${x.title}`).join('；') : '--'
 
 function displayValue(kind: string, v: unknown): string {
   if (v === undefined || v === null || v === '') return '--'
