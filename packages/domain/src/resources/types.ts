@@ -148,6 +148,8 @@ export interface ResourceDef {
     columns: string[]
     /** Default sort: newest first unless said otherwise. */
     sort?: { field: string; order: 'asc' | 'desc' }
+    /** Other screens that create items of this type, offered beside 新增 (e.g. from a recording); needs 添加. */
+    createFrom?: { label: string; path: string }[]
   }
   /** Actions this type supports beyond list/detail/create/update/remove. */
   actions: ResourceAction[]

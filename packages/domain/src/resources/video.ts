@@ -47,6 +47,10 @@ export const video = defineResource({
       recycle: { label: '回收站', where: { recycled: true }, recycle: true },
     },
     columns: ['title', 'cover', 'isFirst', 'showState'],
+    createFrom: [
+      { label: '收录生成视频', path: '/recrodCreateVideo' },
+      { label: '媒资库视频', path: '/mediaLibraryVideo' },
+    ],
   },
   actions: ['show', 'hide', 'recycle', 'restore', 'submit', 'revoke', 'publishNoExamine', 'lock'],
   review: { queue: '/videoAudit', permissionPage: '视频审核', resType: 'video' },

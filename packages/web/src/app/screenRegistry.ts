@@ -23,6 +23,9 @@ export const screenRegistry: Record<string, Screen> = {
   '/styleSetting': lazyScreen(() => import('../pages/system/StyleSettingPage.tsx')),
   '/ssoClients': lazyScreen(() => import('../pages/system/SsoClientsPage.tsx')),
   '/auditProcess': lazyScreen(() => import('../pages/system/AuditProcessPage.tsx')),
+  '/contentManager': lazyScreen(() => import('../pages/content/ContentManagerPage.tsx')),
+  '/recrodCreateVideo': lazyScreen(() => import('../pages/content/RecordCreateVideoPage.tsx')),
+  '/mediaLibraryVideo': lazyScreen(() => import('../pages/content/MediaLibraryVideoPage.tsx')),
   // List and detail screens of every resource definition (content engine).
   ...resourceScreens(resources),
   // Review queues and their detail screens of every definition with `review` (review workflow).
