@@ -57,10 +57,11 @@ export function RelationInput({ id, value, onChange, field: f, owner, disabled }
   const [picking, setPicking] = useState(false)
   const known = useRef(new Map<number, RelatedItem>())
 
-  // A new related resource makes the chosen items meaningless (they are of the old one).
+  // Another related resource makes the chosen items meaningless (they are of the old one). The watched value is
+  // undefined on the first render, before the form has its initial values: that is no change of type.
   const lastRelated = useRef(related)
   useEffect(() => {
-    if (lastRelated.current !== related && ids.length) onChange?.([])
+    if (lastRelated.current !== undefined && lastRelated.current !== related && ids.length) onChange?.([])
     lastRelated.current = related
   }, [related, ids.length, onChange])
 

@@ -140,7 +140,9 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
           <Descriptions.Item key={name} label={f.label}>
             {f.kind === 'relation'
               ? relationText(data.relations?.[name])
-              : displayValue(f.kind, fields[name])}
+              : f.kind === 'select'
+                ? (f.options?.[String(fields[name])] ?? displayValue(f.kind, fields[name]))
+                : displayValue(f.kind, fields[name])}
           </Descriptions.Item>
         ))}
       </Descriptions>
