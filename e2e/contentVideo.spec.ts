@@ -83,6 +83,13 @@ test('视频: create and submit from the form, badge on 视频审核, approve on
   await expect(page.getByLabel('录像地址')).toHaveValue(VIDEO_URL)
   await expect(page.getByLabel('标题')).toHaveValue(title)
   await page.getByRole('button', { name: '生成视频' }).click()
+  // Same title as the first video: spec §5 asks first, with a link to the duplicates.
+  const confirm = page.getByRole('dialog').filter({ hasText: '有重复内容标题，是否继续保存？' })
+  await expect(confirm.getByRole('link', { name: '查看重复标题的内容' })).toHaveAttribute(
+    'href',
+    `/contentManager?repeatTitle=${encodeURIComponent(title)}`,
+  )
+  await confirm.getByRole('button', { name: /继\s*续/ }).click()
   await expectToast(page, '已生成视频')
   await expect(page).toHaveURL(/\/contentVideo\?type=draft/)
   await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(1)

@@ -10,14 +10,13 @@ import { currentGrant } from '../api/session.ts'
 import { Loading } from '../widgets/Loading.tsx'
 import { fieldRules, formFields, resourceApi } from './derive.ts'
 import { FieldInput } from './FieldInput.tsx'
-import { formValues, type Item, sameTitleFound, savePayload } from './formValues.ts'
+import { formValues, type Item, savePayload } from './formValues.ts'
 import { ReviewStatus } from './ReviewLog.tsx'
 import { workflowActions } from './review.ts'
 import { listQueryKey } from './useResourceList.ts'
+import { useTitleCheck } from './useTitleCheck.tsx'
 import { invalidateReview, sendWorkflow } from './useWorkflow.tsx'
 import './engine.css'
-
-export const DUPLICATE_TITLE_CONFIRM = '有重复内容标题，是否继续保存？'
 
 /** The create/edit screen of a resource (its detail route, with an optional `id`), drawn from its definition. */
 export function ResourceForm({ def }: { def: ResourceDef }) {
@@ -44,7 +43,7 @@ export function ResourceForm({ def }: { def: ResourceDef }) {
 }
 
 function EditForm({ def, item }: { def: ResourceDef; item: Item | undefined }) {
-  const { message, modal } = App.useApp()
+  const { message } = App.useApp()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [form] = Form.useForm<Record<string, unknown>>()
@@ -66,40 +65,8 @@ function EditForm({ def, item }: { def: ResourceDef; item: Item | undefined }) {
   const back = () => (location.key === 'default' ? navigate(def.screens.list) : navigate(-1))
 
   /** Spec §5: another item with this title asks before saving; a failed lookup blocks saving. */
-  const confirmTitle = async (title: string): Promise<boolean> => {
-    if (!paths.same || !title) return true
-    let found: boolean
-    try {
-      found = sameTitleFound(await api.get<unknown>(paths.same, { title, kind: paths.kind, id: item?.id }))
-    } catch (err) {
-      const text = `重复标题检查失败，未保存：${err instanceof Error ? err.message : '网络错误'}`
-      setServerError(text)
-      message.error(text, TOAST_ERROR_S)
-      return false
-    }
-    if (!found) return true
-    return new Promise<boolean>((resolve) => {
-      modal.confirm({
-        title: '提示',
-        content: (
-          <Flex vertical gap={8}>
-            <span>{DUPLICATE_TITLE_CONFIRM}</span>
-            <a
-              href={`/contentManager?repeatTitle=${encodeURIComponent(title)}`}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              查看重复标题的内容
-            </a>
-          </Flex>
-        ),
-        okText: '继续',
-        cancelText: '取消',
-        onOk: () => resolve(true),
-        onCancel: () => resolve(false),
-      })
-    })
-  }
+  const checkTitle = useTitleCheck(paths.same, paths.kind)
+  const confirmTitle = (title: string) => checkTitle(title, item?.id, setServerError)
 
   const save = async (values: Record<string, unknown>, submit = false) => {
     setSaving(submit ? 'submit' : 'save')

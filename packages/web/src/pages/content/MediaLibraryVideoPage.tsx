@@ -8,8 +8,16 @@ import { useNavigate } from 'react-router'
 import { currentGrant } from '../../api/session.ts'
 import { fieldRules } from '../../engine/derive.ts'
 import { FieldInput } from '../../engine/FieldInput.tsx'
+import { useTitleCheck } from '../../engine/useTitleCheck.tsx'
 import { invalidateReview } from '../../engine/useWorkflow.tsx'
-import { createVideo, maySubmitVideos, type SourceField, submitVideos, videoField } from './videoCreate.ts'
+import {
+  createVideo,
+  maySubmitVideos,
+  type SourceField,
+  submitVideos,
+  VIDEO_SAME_URL,
+  videoField,
+} from './videoCreate.ts'
 
 /** How many videos one batch makes: a page of the media picker is 28 items (spec §3). */
 export const MEDIA_BATCH_MAX = 28
@@ -35,6 +43,7 @@ export default function MediaLibraryVideoPage() {
   const [rowErrors, setRowErrors] = useState<string[]>([])
   const mayAdd = can(currentGrant(), video.permissionPage, '添加')
   const maySubmit = maySubmitVideos()
+  const checkTitle = useTitleCheck(VIDEO_SAME_URL, 'video')
 
   const run = async () => {
     let values: { rows: Row[]; submit: boolean }
@@ -50,6 +59,16 @@ export default function MediaLibraryVideoPage() {
     const reasons: string[] = []
     // One after another: each row's outcome is its own, and the server is not flooded by one click.
     for (const row of values.rows) {
+      // Spec §5 per row: a duplicate title asks; 取消 (or a failed lookup) keeps the row unsaved.
+      let lookupError = ''
+      const go = await checkTitle(String(row.title ?? '').trim(), undefined, (text) => {
+        lookupError = text
+      })
+      if (!go) {
+        failed.push(row)
+        reasons.push(lookupError || '标题重复，已取消')
+        continue
+      }
       try {
         created.push(await createVideo(row))
       } catch (err) {

@@ -8,6 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router'
 import { currentGrant } from '../../api/session.ts'
 import { fieldRules } from '../../engine/derive.ts'
 import { FieldInput } from '../../engine/FieldInput.tsx'
+import { useTitleCheck } from '../../engine/useTitleCheck.tsx'
 import { invalidateReview } from '../../engine/useWorkflow.tsx'
 import {
   createVideo,
@@ -16,6 +17,7 @@ import {
   type SourceField,
   submitVideos,
   titleFromUrl,
+  VIDEO_SAME_URL,
   videoField,
 } from './videoCreate.ts'
 
@@ -33,6 +35,7 @@ export default function RecordCreateVideoPage() {
   const [form] = Form.useForm<Record<SourceField, unknown>>()
   const [saving, setSaving] = useState<false | 'save' | 'submit'>(false)
   const [error, setError] = useState<string>()
+  const checkTitle = useTitleCheck(VIDEO_SAME_URL, 'video')
   const mayAdd = can(currentGrant(), video.permissionPage, '添加')
   const url = params.get('url') ?? ''
   const initial = { videoUrl: url, title: params.get('title') ?? titleFromUrl(url) }
@@ -47,6 +50,7 @@ export default function RecordCreateVideoPage() {
     setSaving(submit ? 'submit' : 'save')
     setError(undefined)
     try {
+      if (!(await checkTitle(String(values.title ?? '').trim(), undefined, setError))) return
       const id = await createVideo(values)
       if (submit) {
         try {

@@ -25,6 +25,9 @@ export function videoBody(values: Partial<Record<SourceField, unknown>>): Record
   return body
 }
 
+/** The duplicate-title lookup of videos (spec §5), as the engine form calls it. */
+export const VIDEO_SAME_URL = '/api/content/same'
+
 export const createVideo = (values: Partial<Record<SourceField, unknown>>) =>
   api.post<{ id: number }>('/api/content/add', videoBody(values)).then((r) => r.id)
 
