@@ -67,6 +67,7 @@ test('合集: pick ordered videos, submit, approve on /ablumAudit with its badge
   await expectToast(page, '保存成功，已提交审核')
   await expect(page).toHaveURL(/\/contentCollection(\?|$)/)
   await expect(page.getByRole('row').filter({ hasText: title }).getByText('待审核')).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: title }).getByText('视频合集')).toBeVisible()
 
   expect(await pending(page)).toBe(before + 1)
   await page.getByRole('navigation', { name: '侧边菜单' }).getByText('审核中心', { exact: true }).click()

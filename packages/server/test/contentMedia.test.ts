@@ -67,7 +67,11 @@ describe.each(engines)('videos, collections and all-content search (%s)', (engin
     const detail = await get(acct.editor.token, `/api/content/detail?kind=video&id=${id}`)
     expect(detail.body.data.fields).toMatchObject({ videoUrl: VIDEO_URL, duration: 95, isFirst: true })
     const draft = await get(acct.editor.token, '/api/content/list?kind=video&type=draft')
-    expect(draft.body.data.items.map((i: { id: number }) => i.id)).toContain(id)
+    // List rows carry the definition's columns kept outside the content table's own columns (duration).
+    expect(draft.body.data.items.find((i: { id: number }) => i.id === id)).toMatchObject({
+      duration: 95,
+      isFirst: true,
+    })
     const nums = await get(acct.editor.token, '/api/content/nums?kind=video')
     expect(nums.body.data).toMatchObject({ video: 0, first: 0, recycle: 0 })
     expect(nums.body.data.draft).toBe(draft.body.data.total)
@@ -215,6 +219,15 @@ describe.each(engines)('videos, collections and all-content search (%s)', (engin
     expect(
       (await get(acct.videoReviewer.token, '/api/verify-center/video-collection?type=list')).res.statusCode,
     ).toBe(403)
+    // A rejection needs its reason here too; rejected collections go back to the editor.
+    const third = (await addCollection(acct.editor.token, '合集丙', [v])).body.data.id as number
+    await post(acct.editor.token, '/api/content/examination', { kind: 'video_collection', ids: [third] })
+    const rejected = await post(acct.albumReviewer.token, '/api/verify-center/rejection', {
+      resType: 'video_collection',
+      ids: [third],
+      reason: '封面不清晰',
+    })
+    expect(rejected.body.data.updated).toBe(1)
     const approved = await post(acct.albumReviewer.token, '/api/verify-center/approved', {
       resType: 'video_collection',
       ids,
@@ -225,9 +238,14 @@ describe.each(engines)('videos, collections and all-content search (%s)', (engin
         '/ablumAudit'
       ],
     ).toBe(0)
+    const listed = await get(acct.editor.token, '/api/content/list?kind=video_collection&type=list')
+    expect(listed.body.data.items.find((i: { id: number }) => i.id === ids[0])).toMatchObject({
+      collectionType: 'video',
+    })
     const nums = await get(acct.editor.token, '/api/content/nums?kind=video_collection')
     expect(Object.keys(nums.body.data)).toEqual(['list', 'recycle', 'draft'])
-    expect(nums.body.data.list).toBe(2)
+    // 合集列表 = everything submitted at least once: two approved, one rejected.
+    expect(nums.body.data.list).toBe(3)
   })
 
   it('searches all content kinds in scope (/contentManager), with repeatTitle and counter totals', async () => {

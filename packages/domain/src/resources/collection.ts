@@ -61,7 +61,7 @@ export const collection = defineResource({
       recycle: { label: '回收站', where: { recycled: true }, recycle: true },
       draft: { label: '草稿箱', where: { verifyState: 0 } },
     },
-    columns: ['title', 'cover', 'showState'],
+    columns: ['title', 'cover', 'collectionType', 'showState'],
   },
   actions: ['show', 'hide', 'recycle', 'restore', 'submit', 'revoke', 'publishNoExamine', 'lock'],
   review: { queue: '/ablumAudit', permissionPage: '合集审核', resType: 'video_collection' },

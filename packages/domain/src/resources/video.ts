@@ -46,7 +46,7 @@ export const video = defineResource({
       draft: { label: '草稿箱', where: { verifyState: 0 } },
       recycle: { label: '回收站', where: { recycled: true }, recycle: true },
     },
-    columns: ['title', 'cover', 'isFirst', 'showState'],
+    columns: ['title', 'cover', 'duration', 'isFirst', 'showState'],
     createFrom: [
       { label: '收录生成视频', path: '/recrodCreateVideo' },
       { label: '媒资库视频', path: '/mediaLibraryVideo' },

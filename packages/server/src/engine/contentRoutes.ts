@@ -28,7 +28,7 @@ import { AppError } from '../platform/errors.ts'
 import { resourceOf } from '../platform/guard.ts'
 import { containsPattern } from '../platform/paging.ts'
 import { applyCounts, bucketConditions, type CountedState, countedTotal } from './contentCounters.ts'
-import { contentFieldValues, contentWrite } from './contentFields.ts'
+import { contentFieldValues, contentWrite, extraColumnValues } from './contentFields.ts'
 import { contentInScope } from './contentInScope.ts'
 import { checkRelations, relatedItemsOf } from './contentRelations.ts'
 import { creatorIdByName } from './creatorByName.ts'
@@ -177,10 +177,14 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
             .then((r) => r[0]?.n ?? 0)
         : countedTotal(db, kindOf(def), filter, scope, creator),
     ])
-    return ok({ items: rows.map((r) => itemOf(r.row, r.creatorName)), total })
+    return ok({
+      items: rows.map((r) => ({ ...extraColumnValues(def, r.row), ...itemOf(r.row, r.creatorName) })),
+      total,
+    })
   }
 
-  const listResponse = { 200: envelopeSchema(pageSchema(contentItemSchema)) }
+  // Rows also carry the definition's list columns kept in `extra` (extraColumnValues).
+  const listResponse = { 200: envelopeSchema(pageSchema(contentItemSchema.catchall(z.unknown()))) }
   app.get(
     '/api/content/list',
     {

@@ -133,7 +133,8 @@ export function RelationInput({ id, value, onChange, field: f, owner, disabled }
           >
             <span className="moc-relation-item">
               {i + 1}.{' '}
-              {known.current.get(itemId)?.title ?? (titles.isLoading ? '加载中...' : `内容 ${itemId}`)}
+              {known.current.get(itemId)?.title ??
+                (titles.isLoading ? '加载中...' : `内容 ${itemId}（已删除或不在数据范围内）`)}
             </span>
           </List.Item>
         )}
