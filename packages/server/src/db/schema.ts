@@ -487,12 +487,8 @@ export const job = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    index('job_claimable')
-      .on(t.runAt, t.id)
-      .where(sql`${t.state} = 'queued'`),
-    index('job_lease')
-      .on(t.leaseUntil)
-      .where(sql`${t.state} = 'running'`),
+    index('job_claimable').on(t.runAt, t.id).where(sql`${t.state} = 'queued'`),
+    index('job_lease').on(t.leaseUntil).where(sql`${t.state} = 'running'`),
     index('job_list').on(t.state, t.id.desc()),
     check('job_state_known', sql`${t.state} in ('queued', 'running', 'done', 'failed')`),
   ],
