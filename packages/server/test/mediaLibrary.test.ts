@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { mediaMessages } from '@moc/domain/api/mediaLibrary'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
@@ -230,4 +234,45 @@ describe('媒体资源库 /api/resource/*', () => {
     expect(res.headers['content-disposition']).toContain(encodeURIComponent('下载图.png'))
     expect((await sharp(res.rawPayload).metadata()).width).toBe(12)
   })
+
+  it('processes media in the job queue: image thumbnail; video probe, HLS transcode and poster', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'media-'))
+    const clip = join(dir, 'clip.mp4')
+    execFileSync('ffmpeg', [
+      ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=10:duration=2'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-shortest', '-pix_fmt', 'yuv420p', clip],
+    ])
+    const form = new FormData()
+    form.append('kind', 'video')
+    form.append('file', new Blob([new Uint8Array(readFileSync(clip))], { type: 'video/mp4' }), 'clip.mp4')
+    const req = new Request('http://localhost/', { method: 'POST', body: form })
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/file',
+      payload: Buffer.from(await req.arrayBuffer()),
+      headers: { 'content-type': req.headers.get('content-type') ?? '', 'x-auth-token': token },
+    })
+    const added = await post('/api/resource/add/file', {
+      path: up.json().data.key,
+      title: '测试片',
+      type: 'video',
+    })
+    expect(added.body.data).toMatchObject({ state: 'processing', transcodeUrl: '' })
+    const image = await addImage('缩略图')
+
+    for (let row = await t.ctx.jobs.claim(); row; row = await t.ctx.jobs.claim()) await t.ctx.jobs.run(row)
+    const [video] = await t.database.db.select().from(mediaFile).where(eq(mediaFile.id, added.body.data.id))
+    expect(video).toMatchObject({ state: 'ready', width: 320, height: 180, error: '' })
+    expect(video!.duration).toBeCloseTo(2, 0)
+    expect(video!.transcodeUrl).toMatch(/\/files\/video\/\d{4}-\d{2}\/[0-9a-f]{32}\/hls\/index\.m3u8$/)
+    expect(video!.coverUrl).toMatch(/\/poster\.jpg$/)
+    const playlist = await t.app.inject({ method: 'GET', url: new URL(video!.transcodeUrl).pathname })
+    expect(playlist.body).toContain('#EXTM3U')
+    const [thumbed] = await t.database.db.select().from(mediaFile).where(eq(mediaFile.id, image.id))
+    expect(thumbed!.coverUrl).toMatch(/\/thumb\.jpg$/)
+    const listed = await get('/api/resource/files?type=video')
+    expect(listed.body.data.items.find((i: { id: number }) => i.id === video!.id).transcodeUrl).toBe(
+      video!.transcodeUrl,
+    )
+  }, 60_000)
 })

@@ -30,6 +30,8 @@ interface ReviewItem {
   creatorName?: string
   createdAt?: string
   fields?: Record<string, unknown>
+  /** The items each relation field names, in order (e.g. a collection's members). */
+  relations?: Record<string, { id: number; title: string }[]>
 }
 
 /**
@@ -151,7 +153,11 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
         ) : null}
         {shown.map(([name, f]) => (
           <Descriptions.Item key={name} label={f.label}>
-            {displayValue(f.kind, fields[name])}
+            {f.kind === 'relation'
+              ? relationText(data.relations?.[name])
+              : f.kind === 'select'
+                ? (f.options?.[String(fields[name])] ?? displayValue(f.kind, fields[name]))
+                : displayValue(f.kind, fields[name])}
           </Descriptions.Item>
         ))}
       </Descriptions>
@@ -189,3 +195,7 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
     </Card>
   )
 }
+
+/** A relation field's items as the reviewer reads them: numbered titles in the field's order. */
+const relationText = (items: { title: string }[] | undefined) =>
+  items?.length ? items.map((x, i) => `${i + 1}. ${x.title}`).join('；') : '--'

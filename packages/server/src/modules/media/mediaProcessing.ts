@@ -2,33 +2,29 @@ import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { mediaFile } from '../../db/schema.ts'
 import type { Ctx } from '../../platform/context.ts'
+import { MEDIA_PROCESS_JOB } from './mediaProcessor.ts'
 
 type FileRow = typeof mediaFile.$inferSelect
 
 /**
- * The one hook where a newly added library file gets processed (decision 0015). Images are measured here with
- * sharp (their cover is the image itself); files that need no processing are ready at once. Video and audio
- * stay 'processing' until the job queue's 'media.process' processor (probe, HLS transcode, best poster) fills
- * transcodeUrl, coverUrl, duration and dimensions — the picker refuses a video without transcodeUrl.
+ * The one hook where a newly added library file gets processed (decision 0015). Images are measured at once
+ * (ready, their own picture as cover) and queued for a thumbnail; video and audio stay 'processing' until the
+ * 'media.process' job has transcoded them (the picker refuses a video without transcodeUrl); other files need
+ * nothing.
  */
 export async function requestProcessing(ctx: Ctx, file: FileRow): Promise<void> {
   const { db } = ctx.database
-  if (file.type === 'video' || file.type === 'audio') return
-  if (file.type !== 'image') {
-    await db.update(mediaFile).set({ state: 'ready', updatedAt: new Date() }).where(eq(mediaFile.id, file.id))
-    return
+  const set = (values: Partial<FileRow>) =>
+    db
+      .update(mediaFile)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(mediaFile.id, file.id))
+  if (file.type === 'other') return void (await set({ state: 'ready' }))
+  if (file.type === 'image') {
+    const facts = await imageFacts(ctx, file.storageKey).catch(() => null)
+    if (facts) await set({ state: 'ready', ...facts, coverUrl: file.url })
   }
-  const done = await imageFacts(ctx, file.storageKey).then(
-    (facts) => ({ state: 'ready' as const, ...facts, coverUrl: file.url, error: '' }),
-    (err: unknown) => ({
-      state: 'failed' as const,
-      error: String((err as Error).message ?? err).slice(0, 500),
-    }),
-  )
-  await db
-    .update(mediaFile)
-    .set({ ...done, updatedAt: new Date() })
-    .where(eq(mediaFile.id, file.id))
+  await ctx.jobs.enqueue(MEDIA_PROCESS_JOB, { fileId: file.id }, { createdBy: file.createdBy ?? undefined })
 }
 
 /** Width and height of a stored image, read as a stream (never the whole file in memory). */

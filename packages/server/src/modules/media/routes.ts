@@ -27,6 +27,7 @@ import { contentTypeOf } from '../../platform/storage/contentTypes.ts'
 import { KEY_PATTERN } from '../../platform/storage/localStorage.ts'
 import { isPrivateKey } from '../upload/storeUpload.ts'
 import { requestProcessing } from './mediaProcessing.ts'
+import { MEDIA_PROCESS_JOB, mediaProcessor } from './mediaProcessor.ts'
 import { categorySubtree, fileItem, folderItem, folderPath, listMedia } from './mediaQueries.ts'
 import { usagesOf } from './mediaUsage.ts'
 
@@ -42,6 +43,7 @@ const idQuery = z.object({ id: z.coerce.number().int().positive() })
 export async function mediaRoutes(fastify: FastifyInstance, ctx: Ctx) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const { db } = ctx.database
+  ctx.jobs.register(MEDIA_PROCESS_JOB, mediaProcessor(ctx))
 
   /** The folder or file with this id, if the caller's scope reaches it (else 404, as if it did not exist). */
   async function itemInScope(req: FastifyRequest, tx: Db, id: number) {
