@@ -270,6 +270,11 @@ describe('媒体资源库 /api/resource/*', () => {
     expect(playlist.body).toContain('#EXTM3U')
     const [thumbed] = await t.database.db.select().from(mediaFile).where(eq(mediaFile.id, image.id))
     expect(thumbed!.coverUrl).toMatch(/\/thumb\.jpg$/)
+    // 重新转码: back to processing and queued again.
+    expect((await post('/api/resource/process', { id: video!.id })).body.code).toBe(0)
+    const [again] = await t.database.db.select().from(mediaFile).where(eq(mediaFile.id, video!.id))
+    expect(again!.state).toBe('processing')
+    for (let row = await t.ctx.jobs.claim(); row; row = await t.ctx.jobs.claim()) await t.ctx.jobs.run(row)
     const listed = await get('/api/resource/files?type=video')
     expect(listed.body.data.items.find((i: { id: number }) => i.id === video!.id).transcodeUrl).toBe(
       video!.transcodeUrl,

@@ -58,6 +58,7 @@ export const mediaMessages = {
   added: '添加成功',
   modified: '修改成功',
   removed: '删除成功',
+  processing: '已提交处理，请稍候刷新查看',
 } as const
 
 const title = z

@@ -154,7 +154,6 @@ export function FieldInput({
         />
       )
     case 'url':
-    case 'video':
       return (
         <Input
           {...common}
@@ -164,6 +163,20 @@ export function FieldInput({
           placeholder="https://"
           allowClear
         />
+      )
+    case 'video':
+      return (
+        <Flex gap={8}>
+          <Input
+            {...common}
+            type="url"
+            value={value}
+            onChange={(e) => control.onChange?.(e.target.value)}
+            placeholder="https://"
+            allowClear
+          />
+          <MediaPickButton type="video" disabled={disabled} onPick={(url) => control.onChange?.(url)} />
+        </Flex>
       )
     case 'relation':
       return owner ? (

@@ -345,6 +345,31 @@ export async function mediaRoutes(fastify: FastifyInstance, ctx: Ctx) {
   )
 
   app.post(
+    '/api/resource/process',
+    {
+      config: { access: { page, action: '编辑' }, audit: '重新处理媒资' },
+      schema: {
+        tags,
+        summary: '重新处理文件（视频、音频重新转码，图片重新生成缩略图）',
+        body: z.strictObject({ id: z.number().int().positive() }),
+      },
+    },
+    async (req) => {
+      const found = await itemInScope(req, db, req.body.id)
+      if (!found.file) return fail('NOT_FOUND', mediaMessages.notFound)
+      req.auditInfo.target = `media_file:${found.file.id} ${found.file.title}`
+      const reset = found.file.type === 'video' || found.file.type === 'audio' ? { state: 'processing' } : {}
+      const [row] = await db
+        .update(mediaFile)
+        .set({ ...reset, error: '', updatedAt: new Date() })
+        .where(eq(mediaFile.id, found.file.id))
+        .returning()
+      await requestProcessing(ctx, row!)
+      return ok(null, mediaMessages.processing)
+    },
+  )
+
+  app.post(
     '/api/resource/download',
     {
       config: { access: { page, action: '下载' }, audit: '下载媒资' },

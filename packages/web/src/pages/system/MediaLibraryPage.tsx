@@ -115,6 +115,15 @@ export default function MediaLibraryPage() {
     }
   }
 
+  const reprocess = (item: MediaItem) =>
+    api
+      .post('/api/resource/process', { id: item.id })
+      .then(() => {
+        message.success(mediaMessages.processing, TOAST_SUCCESS_S)
+        return refresh()
+      })
+      .catch(fail)
+
   const download = (item: MediaItem) =>
     downloadFile('/api/resource/download', { id: item.id }, item.title).catch(fail)
 
@@ -128,6 +137,11 @@ export default function MediaLibraryPage() {
       {may.edit ? (
         <Button type="link" size="small" onClick={() => setMoving(item)}>
           移动
+        </Button>
+      ) : null}
+      {may.edit && (item.type === 'video' || item.type === 'audio' || item.state === 'failed') ? (
+        <Button type="link" size="small" onClick={() => reprocess(item)}>
+          重新转码
         </Button>
       ) : null}
       {may.download && item.type !== 'dir' ? (
