@@ -92,7 +92,6 @@ export function MediaPicker({ open, types, multiple = false, onCancel, onConfirm
       title="媒资库"
       width={1024}
       onCancel={onCancel}
-      destroyOnHidden={false}
       footer={
         <Flex justify="end" gap={8}>
           <Button onClick={onCancel}>取消</Button>

@@ -12,8 +12,6 @@ type ListQuery = z.output<typeof mediaListQuerySchema>
 type FolderRow = typeof mediaFolder.$inferSelect
 type FileRow = typeof mediaFile.$inferSelect
 
-export type { MediaListQuery }
-
 export const folderItem = (r: FolderRow): MediaItem => ({
   id: r.id,
   title: r.title,
