@@ -1,5 +1,4 @@
-import type { MediaItem, MediaListQuery, mediaListQuerySchema } from '@moc/domain/api/mediaLibrary'
-import { withScheme } from '@moc/domain/api/mediaLibrary'
+import { type MediaItem, type mediaListQuerySchema, withScheme } from '@moc/domain/api/mediaLibrary'
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
