@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
 
@@ -109,4 +113,56 @@ test('媒体资源库: folders, upload, rename, pick into an article, delete in 
   await page.getByRole('dialog').getByRole('button', { name: OK }).click()
   await expectToast(page, '文件夹不为空，不能删除')
   await expect(card(page, folder)).toBeVisible()
+})
+
+test('媒体资源库: a video is transcoded in the background, then picked into a video item', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const clip = join(mkdtempSync(join(tmpdir(), 'e2e-media-')), 'clip.mp4')
+  execFileSync('ffmpeg', [
+    ...[
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=320x180:rate=10:duration=2',
+      '-pix_fmt',
+      'yuv420p',
+      clip,
+    ],
+  ])
+  await signInAsAdmin(page)
+  await page.goto('/mediaLibrary')
+  await page.getByRole('tab', { name: '视频' }).click()
+  const folder = unique('视频夹')
+  await newFolder(page, folder)
+  await card(page, folder).getByRole('button', { name: folder }).click()
+  await page
+    .locator('.ant-upload input[type=file]')
+    .setInputFiles({ name: '晨间片.mp4', mimeType: 'video/mp4', buffer: readFileSync(clip) })
+  await expectToast(page, '添加成功')
+  // The job queue transcodes it; the list polls while a file is processing, then shows the poster.
+  await expect(card(page, '晨间片').locator('img')).toHaveAttribute('src', /\/poster\.jpg$/, {
+    timeout: 60_000,
+  })
+  await expect(card(page, '晨间片').getByText('转码中')).toHaveCount(0)
+
+  await page.goto('/contentVideo')
+  await page.getByRole('button', { name: '新增视频' }).click()
+  await expect(page.getByLabel('时长（秒）')).toBeVisible()
+  const field = page.locator('.ant-form-item').filter({ has: page.getByLabel('视频', { exact: true }) })
+  await field.getByRole('button', { name: '媒资库导入' }).click()
+  const picker = page.getByRole('dialog', { name: '媒资库' })
+  await expect(picker.getByRole('tab', { name: '视频' })).toBeVisible()
+  await expect(picker.getByRole('tab', { name: '直播收录' })).toBeVisible()
+  await expect(picker.getByRole('tab', { name: '图片' })).toHaveCount(0)
+  await card(picker, folder).getByRole('button', { name: folder }).click()
+  await card(picker, '晨间片').getByRole('button', { name: '晨间片' }).click()
+  await picker.getByRole('button', { name: OK }).click()
+  await expect(picker).toBeHidden()
+  await expect(field.locator('input[type=url]')).toHaveValue(
+    /\/files\/video\/\d{4}-\d{2}\/[0-9a-f]{32}\.mp4$/,
+  )
 })

@@ -5,6 +5,7 @@ import { currentUser } from '../../api/session.ts'
 import type { Paged } from '../usePagedQuery.ts'
 
 export const MEDIA_FILES_KEY = 'media-files'
+const PROCESSING_POLL_MS = 3_000
 
 /** The search controls of a media list: keyword, creation range, "only mine". */
 export interface MediaFilters {
@@ -64,6 +65,9 @@ export function useMediaBrowser(view: MediaView, setView: (next: MediaView) => v
     queryFn: () => api.get<Paged<MediaItem>>('/api/resource/files', query),
     placeholderData: keepPreviousData,
     enabled,
+    // Files still being transcoded show their poster and become pickable without a manual refresh.
+    refetchInterval: (q) =>
+      q.state.data?.items.some((i) => i.state === 'processing') ? PROCESSING_POLL_MS : false,
   })
   return {
     list,
