@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod'
+import { commentRoutes } from './engine/commentRoutes.ts'
 import { contentRoutes } from './engine/contentRoutes.ts'
 import { processResourceRoutes } from './engine/processResourceRoutes.ts'
 import { processRoutes } from './engine/processRoutes.ts'
@@ -12,6 +13,7 @@ import { reviewStatusRoutes } from './engine/reviewStatusRoutes.ts'
 import { menuRoutes } from './modules/auth/menu.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { configureRoutes } from './modules/configure/routes.ts'
+import { mediaAccountRoutes } from './modules/mediaAccounts/routes.ts'
 import { organisationRoutes } from './modules/organisation/routes.ts'
 import { rolesRoutes } from './modules/roles/routes.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
@@ -19,6 +21,7 @@ import { smsRoutes } from './modules/sms/routes.ts'
 import { ssoRoutes } from './modules/sso/routes.ts'
 import { syslogRoutes } from './modules/syslog/routes.ts'
 import { systemRoutes } from './modules/system/routes.ts'
+import { tagRoutes } from './modules/tags/routes.ts'
 import { registerApiHeaders } from './platform/apiHeaders.ts'
 import { registerAuditLog } from './platform/auditLog.ts'
 import { registerCodec } from './platform/codecHooks.ts'
@@ -113,6 +116,9 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await processStateRoutes(app, ctx)
   await processResourceRoutes(app, ctx)
   await reviewStatusRoutes(app, ctx)
+  await commentRoutes(app, ctx)
+  await tagRoutes(app, ctx)
+  await mediaAccountRoutes(app, ctx)
   await registerWeb(app, opts.web === false ? undefined : findWebDist(ctx.config.webDist))
   return app
 }
