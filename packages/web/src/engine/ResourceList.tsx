@@ -169,6 +169,17 @@ export function ResourceList({ def }: { def: ResourceDef }) {
           {may('update') ? '编辑' : '查看'}
         </Button>,
       )
+    if (def.screens.comments && may('comment'))
+      buttons.push(
+        <Button
+          key="comments"
+          type="link"
+          size="small"
+          onClick={() => navigate(`${def.screens.comments}?id=${row.id}`)}
+        >
+          评论
+        </Button>,
+      )
     if (row.previewUrl)
       buttons.push(
         <Button key="preview" type="link" size="small" onClick={() => setPreview(row)}>
