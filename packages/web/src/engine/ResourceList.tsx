@@ -29,6 +29,7 @@ import { type ReactNode, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { api } from '../api/client.ts'
 import { currentGrant } from '../api/session.ts'
+import { resolvedNames } from '../widgets/ResolvedNames.tsx'
 import { SearchButtons } from '../widgets/SearchButtons.tsx'
 import { CREATOR_PARAM, likeCountApplies, listColumnKeys, searchFields, viewCountApplies } from './derive.ts'
 import { PreviewDrawer } from './PreviewDrawer.tsx'
@@ -64,6 +65,8 @@ function fieldCell(f: FieldDef, v: unknown): ReactNode {
     case 'datetime':
       return formatTime(v)
     case 'tags':
+    case 'mediaAccount':
+      return resolvedNames(f.kind, v)
     case 'relation':
       return Array.isArray(v) ? v.length : String(v)
     default:

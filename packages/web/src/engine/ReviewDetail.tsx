@@ -9,6 +9,7 @@ import { api } from '../api/client.ts'
 import { currentGrant } from '../api/session.ts'
 import { Loading } from '../widgets/Loading.tsx'
 import { previewHtml } from '../widgets/previewHtml.ts'
+import { resolvedNames } from '../widgets/ResolvedNames.tsx'
 import { resourceApi } from './derive.ts'
 import { RejectDialog } from './RejectDialog.tsx'
 import { ReviewLogTimeline, useReviewLog } from './ReviewLog.tsx'
@@ -136,7 +137,7 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
         ) : null}
         {shown.map(([name, f]) => (
           <Descriptions.Item key={name} label={f.label}>
-            {displayValue(f.kind, fields[name])}
+            {resolvedNames(f.kind, fields[name]) ?? displayValue(f.kind, fields[name])}
           </Descriptions.Item>
         ))}
       </Descriptions>

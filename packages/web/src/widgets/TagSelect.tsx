@@ -14,6 +14,10 @@ export type PickerProps = Pick<
 
 const findTags = (body: Record<string, unknown>) => api.post<Paged<Tag>>('/api/tag/findTags', body)
 
+/** The content tags of `ids` (those that still exist). */
+export const contentTagsByIds = async (ids: number[]) =>
+  (await findTags({ type: TAG_TYPE.content, ids, pageSize: ids.length })).items
+
 /** Content tags (type 0) as a multiple paged select; 添加标签「…」 creates one inline with 内容-标签 添加. */
 export function TagSelect({ label, ...rest }: PickerProps) {
   const type = TAG_TYPE.content
@@ -27,7 +31,7 @@ export function TagSelect({ label, ...rest }: PickerProps) {
       fetchPage={({ page, pageSize, keyword }) =>
         findTags({ type, page, pageSize, name: keyword || undefined })
       }
-      fetchByIds={async (ids) => (await findTags({ type, ids, pageSize: ids.length })).items}
+      fetchByIds={contentTagsByIds}
       create={
         mayAdd
           ? { label: '添加标签', run: (name) => api.get<Tag>('/api/tag/add', { type, name }) }
