@@ -258,5 +258,18 @@ describe.each(engines)('tags, media accounts and comments (%s)', (engine) => {
     expect(r.body.code, r.body.msg).toBe(0)
     const d = await get(superToken, `/api/content/detail?kind=article&id=${r.body.data.id}`)
     expect(d.body.data.fields).toMatchObject({ tags: [tag.body.data.id], mediaAccountId: acct.body.data.id })
+    const unknown = await post(superToken, '/api/content/add', {
+      kind: 'article',
+      title: 'x',
+      mediaAccountId: 999999,
+    })
+    expect(unknown.body.msg).toBe('媒体号不存在')
+    const cleared = await post(superToken, '/api/content/modify', {
+      kind: 'article',
+      id: r.body.data.id,
+      ...d.body.data.fields,
+      mediaAccountId: null,
+    })
+    expect(cleared.body.code, cleared.body.msg).toBe(0)
   })
 })

@@ -11,6 +11,7 @@ export const mediaAccountMessages = {
   nameTaken: '媒体号名称已存在',
   avatarInvalid: '头像地址填写有误',
   added: '添加成功',
+  notFound: '媒体号不存在',
 } as const
 
 /** GET /api/mediaAccount/list (spec §7: page, pageSize 10, state=1, verifyState=1, content). */

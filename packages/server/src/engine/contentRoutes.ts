@@ -30,6 +30,7 @@ import { containsPattern } from '../platform/paging.ts'
 import { applyCounts, bucketConditions, type CountedState, countedTotal } from './contentCounters.ts'
 import { contentFieldValues, contentWrite } from './contentFields.ts'
 import { contentInScope } from './contentInScope.ts'
+import { refuseUnknownMediaAccounts } from './contentRefs.ts'
 
 const tags = ['内容']
 type Row = typeof content.$inferSelect
@@ -315,6 +316,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
       const me = req.principal!.adminId
       const { kind: _kind, ...values } = req.body
       const write = contentWrite(def, values)
+      await refuseUnknownMediaAccounts(db, def, values)
       const created = await db.transaction(async (tx) => {
         const [who] = await tx
           .select({ departmentId: admin.departmentId })
@@ -349,6 +351,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
       const { kind: _kind, id, ...values } = req.body
       auditTarget(req, [id])
       const write = contentWrite(def, values)
+      await refuseUnknownMediaAccounts(db, def, values)
       const scope = await dataScopeOf(req, db)
       const me = req.principal!.adminId
       await db.transaction(async (tx) => {
