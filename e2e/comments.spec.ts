@@ -1,3 +1,4 @@
+import { accountWith, windowFor } from './accountHelpers.ts'
 import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
 import { button, confirmPopconfirm, popconfirmClosed } from './organisationHelpers.ts'
 import { sealedCall } from './sealedApi.ts'
@@ -94,4 +95,27 @@ test('文章评论: from the article list to its comments; hide, filter, delete,
   await expect(page.getByText('暂无数据')).toBeVisible()
   await page.reload()
   await expect(page.getByText('暂无数据')).toBeVisible()
+})
+
+test('文章评论 needs 评论: no link on the list, and the screen says so', async ({ page, browser }) => {
+  await signInAsAdmin(page)
+  const { username } = await accountWith(
+    page,
+    '无评论权限',
+    'nocmt',
+    { '内容-文章': ['查看', '添加', '编辑'] },
+    ['/contentArticle'],
+  )
+  const editor = await windowFor(browser, username)
+  const title = unique('无评论权限文章')
+  const added = await sealedCall(editor.page, 'POST', '/api/content/add', { kind: 'article', title })
+  expect(added.code, added.msg).toBe(0)
+  await editor.page.goto('/contentArticle?type=draft')
+  const row = editor.page.getByRole('row').filter({ hasText: title })
+  await expect(row.getByRole('button', { name: /编\s*辑/ })).toBeVisible()
+  await expect(row.getByRole('button', { name: /评\s*论/ })).toHaveCount(0)
+  await editor.page.goto(`/articleComments?id=${added.data.id}`)
+  await expect(editor.page.getByText('没有评论管理权限')).toBeVisible()
+  await expect(editor.page.getByRole('button', { name: '批量删除' })).toHaveCount(0)
+  await editor.context.close()
 })
