@@ -39,7 +39,7 @@ async function newArticle(page: Page, title: string) {
   await page.getByLabel('正文').fill('<p>地铁三号线春节期间延长运营。</p>')
 }
 
-test('文章审核: submit, badge, reject with reason, resubmit, approve, take down; 免审发布 needs its permission', async ({
+test('文章审核: duplicate title, submit, badge, reject with reason, resubmit with diff, approve, versions, take down, recycle; 免审发布 needs its permission', async ({
   page,
   browser,
 }) => {
@@ -47,10 +47,17 @@ test('文章审核: submit, badge, reject with reason, resubmit, approve, take d
   await signInAsAdmin(page)
   const before = await articlePending(page)
 
-  // The editor writes an article and submits it from the form.
+  // The editor writes an article and submits it from the form; a draft with the same title asks first.
   const title = unique('地铁延长运营')
+  const same = await sealedCall(page, 'POST', '/api/content/add', { kind: 'article', title })
+  expect(same.code).toBe(0)
   await newArticle(page, title)
   await page.getByRole('button', { name: '保存并提交审核' }).click()
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: '有重复内容标题，是否继续保存？' })
+    .getByRole('button', { name: /继\s*续/ })
+    .click()
   await expectToast(page, '保存成功，已提交审核')
   await expect(page).toHaveURL(/\/contentArticle(\?|$)/)
   const row = page.getByRole('row').filter({ hasText: title })
@@ -67,6 +74,10 @@ test('文章审核: submit, badge, reject with reason, resubmit, approve, take d
   await expect(page.getByRole('tab', { name: '待审核' })).toHaveAttribute('aria-selected', 'true')
   const pending = page.getByRole('row').filter({ hasText: title })
   await expect(pending).toBeVisible()
+  // A first submission has nothing to compare with.
+  await pending.getByRole('button', { name: /审\s*核/ }).click()
+  await expect(page.getByRole('region', { name: '修改对比' }).getByText('首次提交，无历史版本')).toBeVisible()
+  await page.getByRole('button', { name: /返\s*回/ }).click()
   await pending.getByRole('button', { name: /驳\s*回/ }).click()
   const dialog = page.getByRole('dialog').filter({ hasText: '驳回原因' })
   await dialog.getByRole('button', { name: '确定驳回' }).click()
@@ -109,6 +120,10 @@ test('文章审核: submit, badge, reject with reason, resubmit, approve, take d
   await expect(page).toHaveURL(/\/articleAuditDetail\?id=\d+$/)
   await expect(page.getByText('地铁三号线春节期间延长运营。')).toBeVisible()
   await expect(page.locator('.moc-review-log').getByText(reason)).toBeVisible()
+  // 修改对比: against the rejected version, the title's addition marked as inserted.
+  const diff = page.getByRole('region', { name: '修改对比' })
+  await expect(diff.getByText('已驳回')).toBeVisible()
+  await expect(diff.locator('ins').filter({ hasText: '（3号线）' })).toBeVisible()
   await page.getByRole('button', { name: /通\s*过/ }).click()
   await page.getByRole('dialog').filter({ hasText: '确定审核通过' }).getByRole('button', { name: OK }).click()
   await expectToast(page, '审核通过')
@@ -119,6 +134,12 @@ test('文章审核: submit, badge, reject with reason, resubmit, approve, take d
   // Published: 文章列表 shows 已通过; 下线 takes it down to the draft box.
   await page.goto('/contentArticle')
   await expect(resubmitted.getByText('已通过')).toBeVisible()
+  // Its form lists the versions: the rejected first submission and the approved resubmission.
+  await resubmitted.getByRole('button', { name: /编\s*辑/ }).click()
+  const history = page.getByRole('region', { name: '历史版本' })
+  await expect(history.getByRole('row').filter({ hasText: '第2版' }).getByText('审核通过')).toBeVisible()
+  await expect(history.getByRole('row').filter({ hasText: '第1版' }).getByText('已驳回')).toBeVisible()
+  await page.getByRole('button', { name: /返\s*回/ }).click()
   await resubmitted.getByRole('button', { name: /下\s*线/ }).click()
   await confirmPopconfirm(page)
   await popconfirmClosed(page)
@@ -132,6 +153,20 @@ test('文章审核: submit, badge, reject with reason, resubmit, approve, take d
   await confirmPopconfirm(page)
   await popconfirmClosed(page)
   await expectToast(page, '已发布')
+  await openTab(page, '文章列表')
+  await expect(resubmitted.getByText('已通过')).toBeVisible()
+
+  // Recycle bin and back: still published.
+  await resubmitted.getByRole('button', { name: '移到回收站' }).click()
+  await confirmPopconfirm(page)
+  await popconfirmClosed(page)
+  await expectToast(page, '已移到回收站')
+  await expect(resubmitted).toHaveCount(0)
+  await openTab(page, '回收站')
+  await resubmitted.getByRole('button', { name: /恢\s*复/ }).click()
+  await confirmPopconfirm(page)
+  await popconfirmClosed(page)
+  await expectToast(page, '已恢复')
   await openTab(page, '文章列表')
   await expect(resubmitted.getByText('已通过')).toBeVisible()
 

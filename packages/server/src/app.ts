@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod'
 import { commentRoutes } from './engine/commentRoutes.ts'
 import { contentRoutes } from './engine/contentRoutes.ts'
+import { contentVersionRoutes } from './engine/contentVersionRoutes.ts'
 import { processResourceRoutes } from './engine/processResourceRoutes.ts'
 import { processRoutes } from './engine/processRoutes.ts'
 import { processStateRoutes } from './engine/processStateRoutes.ts'
@@ -22,6 +23,10 @@ import { ssoRoutes } from './modules/sso/routes.ts'
 import { syslogRoutes } from './modules/syslog/routes.ts'
 import { systemRoutes } from './modules/system/routes.ts'
 import { tagRoutes } from './modules/tags/routes.ts'
+import { dumpRoutes } from './modules/upload/dumpRoutes.ts'
+import { uploadRoutes } from './modules/upload/routes.ts'
+import { tusRoutes } from './modules/upload/tusRoutes.ts'
+import { wordsRoutes } from './modules/words/routes.ts'
 import { registerApiHeaders } from './platform/apiHeaders.ts'
 import { registerAuditLog } from './platform/auditLog.ts'
 import { registerCodec } from './platform/codecHooks.ts'
@@ -112,6 +117,7 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await configureRoutes(app, ctx)
   await contentRoutes(app, ctx)
   await reviewRoutes(app, ctx)
+  await contentVersionRoutes(app, ctx)
   await processRoutes(app, ctx)
   await processStateRoutes(app, ctx)
   await processResourceRoutes(app, ctx)
@@ -119,6 +125,10 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await commentRoutes(app, ctx)
   await tagRoutes(app, ctx)
   await mediaAccountRoutes(app, ctx)
+  await uploadRoutes(app, ctx)
+  await dumpRoutes(app, ctx)
+  await tusRoutes(app, ctx)
+  await wordsRoutes(app, ctx)
   await registerWeb(app, opts.web === false ? undefined : findWebDist(ctx.config.webDist))
   return app
 }

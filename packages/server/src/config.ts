@@ -30,6 +30,33 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) origin' })
     .transform((v) => v.replace(/\/+$/, ''))
     .optional(),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  /** Base URL of public objects (CDN or bucket URL); default S3_ENDPOINT/S3_BUCKET. */
+  S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Lifetime of signed file URLs (spec §9: 900 s). */
+  STORAGE_URL_TTL_S: z.coerce.number().int().min(1).max(604_800).default(900),
+  /** Largest file `POST /api/upload/file` takes; images are capped at 32 MB by their own rule. */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(200 * 1024 * 1024),
+  /** Largest resumable (tus) upload. */
+  TUS_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 ** 3),
+  /** Time cap of one external-image re-hosting (`/api/upload/dump`). */
+  DUMP_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** `host:port` origins on private addresses the dump may still fetch from (an intranet image server). */
+  DUMP_ALLOWED_PRIVATE: z.string().default(''),
 })
 
 export type Config = {
@@ -51,6 +78,23 @@ export type Config = {
   trustProxy: boolean
   /** Origin of the console as users reach it (no trailing slash); default http://localhost:PORT. */
   publicUrl: string
+  storage:
+    | { driver: 'local' }
+    | {
+        driver: 's3'
+        endpoint: string | undefined
+        bucket: string
+        region: string
+        accessKeyId: string
+        secretAccessKey: string
+        forcePathStyle: boolean
+        publicBaseUrl: string | undefined
+      }
+  storageUrlTtlS: number
+  uploadMaxBytes: number
+  tusMaxBytes: number
+  dumpTimeoutMs: number
+  dumpAllowedPrivate: string[]
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -60,6 +104,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const e = parsed.data
+  if (e.STORAGE === 's3' && !(e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY))
+    throw new Error(
+      'Invalid configuration:\n  STORAGE=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    )
   return {
     port: e.PORT,
     host: e.HOST,
@@ -78,5 +126,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            driver: 's3',
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET as string,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID as string,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            publicBaseUrl: e.S3_PUBLIC_URL,
+          }
+        : { driver: 'local' },
+    storageUrlTtlS: e.STORAGE_URL_TTL_S,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    tusMaxBytes: e.TUS_MAX_BYTES,
+    dumpTimeoutMs: e.DUMP_TIMEOUT_MS,
+    dumpAllowedPrivate: e.DUMP_ALLOWED_PRIVATE.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
   }
 }

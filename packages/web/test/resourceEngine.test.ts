@@ -3,6 +3,7 @@ import { defineResource } from '@moc/domain/resources/types'
 import dayjs from 'dayjs'
 import { describe, expect, it } from 'vitest'
 import {
+  displayWindowRules,
   fieldRules,
   formFields,
   listColumnKeys,
@@ -55,6 +56,7 @@ describe('list derivation', () => {
       'isFirst',
       'showState',
       'verifyState',
+      'displayStatus',
       'viewNum',
       'likeNum',
       'creatorName',
@@ -194,5 +196,39 @@ describe('form derivation', () => {
     expect(sameTitleFound({ total: 0 })).toBe(false)
     expect(sameTitleFound({ items: [{ id: 1 }] })).toBe(true)
     expect(sameTitleFound(false)).toBe(false)
+  })
+})
+
+describe('display window and lock in the form', () => {
+  type WindowRule = (form: { getFieldValue: (n: string) => unknown }) => {
+    validator: (r: unknown, v: unknown) => Promise<void>
+  }
+  async function endError(start: unknown, end: unknown) {
+    const [rule] = displayWindowRules('displayEnd') as unknown as WindowRule[]
+    try {
+      await rule!({ getFieldValue: () => start }).validator({}, end)
+      return undefined
+    } catch (e) {
+      return (e as Error).message
+    }
+  }
+
+  it('refuses an end before the start, with the server message', async () => {
+    const start = dayjs('2026-07-01T00:00:00Z')
+    expect(await endError(start, dayjs('2026-06-01T00:00:00Z'))).toBe('展示结束时间不能早于开始时间')
+    expect(await endError(start, dayjs('2026-08-01T00:00:00Z'))).toBeUndefined()
+    expect(await endError(start, null)).toBeUndefined()
+    expect(await endError(null, dayjs('2026-06-01T00:00:00Z'))).toBeUndefined()
+    expect(displayWindowRules('displayStart')).toEqual([])
+  })
+
+  it('lockable content types have lock, unlock, versions and diff calls', () => {
+    expect(resourceApi(article)).toMatchObject({
+      lock: '/api/content/article/lock',
+      unlock: '/api/content/article/unlock',
+      versions: '/api/content/versions',
+      versionDiff: '/api/content/versionDiff',
+    })
+    expect(resourceApi(notice).lock).toBeUndefined()
   })
 })

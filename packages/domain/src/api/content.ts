@@ -14,6 +14,8 @@ export const contentMessages = {
   noRecycleRight: '没有回收站权限，不能彻底删除',
   displayWindow: '展示结束时间不能早于开始时间',
   lockedBy: (name: string) => `${name} 正在编辑`,
+  versionNotFound: '版本不存在',
+  notLockHolder: '编辑锁由他人持有，只有超级管理员可以强制解锁',
 } as const
 
 const kind = z.string().min(1).max(40)
@@ -97,4 +99,41 @@ export const contentLockSchema = z.object({
   holderId: z.number().int().nullable(),
   holderName: z.string(),
   expiresAt: z.string().nullable(),
+})
+
+/** A kept version of an item (decision 0009): `decision` says whether a reviewer approved or rejected it. */
+export const contentVersionDecisions = ['pass', 'reject'] as const
+export const contentVersionSchema = z.object({
+  versionNo: z.number().int(),
+  createdBy: z.number().int(),
+  creatorName: z.string(),
+  createdAt: z.string(),
+  decision: z.enum(contentVersionDecisions).nullable(),
+})
+export type ContentVersion = z.infer<typeof contentVersionSchema>
+
+/** GET /api/content/versionDiff: against `versionNo`, else the last approved version, else the last rejected. */
+export const contentVersionDiffQuerySchema = contentIdQuerySchema.extend({ versionNo: id.optional() })
+
+const diffPartSchema = z.object({ op: z.enum(['equal', 'insert', 'delete']), text: z.string() })
+export const fieldChangeSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  kind: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  parts: z.array(diffPartSchema).optional(),
+})
+
+/** The current fields compared with the baseline version; baseline null: nothing to compare with (首次提交). */
+export const contentVersionDiffSchema = z.object({
+  baseline: contentVersionSchema.nullable(),
+  changes: z.array(fieldChangeSchema),
+})
+export type ContentVersionDiff = z.infer<typeof contentVersionDiffSchema>
+
+/** POST /api/content/<kind>/unlock: release my lock; `force` (super administrator) breaks another's. */
+export const contentUnlockSchema = z.object({
+  id: z.number().int().positive(),
+  force: z.boolean().optional(),
 })

@@ -210,7 +210,12 @@ export const permissionPages: readonly PermissionPage[] = [
     actions: ['查看', '核销', '导出'],
   },
   { name: '营销-积分商城', key: 'marketing-score-shop', group: 'marketing', actions: ['查看', '编辑'] },
-  { name: '敏感词管理', key: 'marketing-sensitive-word', group: 'marketing', actions: [...crud, '导入'] },
+  {
+    name: '敏感词管理',
+    key: 'marketing-sensitive-word',
+    group: 'marketing',
+    actions: [...crud, '导入', '导出'],
+  },
   { name: '通知中心', key: 'marketing-notice', group: 'marketing', actions: [...crud, ...submit] },
   { name: '任务管理', key: 'marketing-task', group: 'marketing', actions: [...crud, '排序', '上线/下线'] },
   { name: '任务-勋章', key: 'marketing-task-medal', group: 'marketing', actions: [...crud, '发放'] },

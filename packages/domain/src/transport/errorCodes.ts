@@ -18,6 +18,7 @@ export const errorCodes = {
   FORBIDDEN: { code: 40300, status: 403, msg: '没有权限执行此操作' },
   NOT_FOUND: { code: 40400, status: 404, msg: '请求的资源不存在' },
   CONFLICT: { code: 40900, status: 409, msg: '数据已存在' },
+  UPLOAD_REJECTED: { code: 42201, status: 422, msg: '上传失败' },
   PAYLOAD_TOO_LARGE: { code: 41300, status: 413, msg: '请求内容过大' },
   RATE_LIMITED: { code: 42900, status: 429, msg: '请求过于频繁，请稍后再试' },
   CRYPTO_REQUIRED: { code: 46001, status: 400, msg: '请求需要加密' },

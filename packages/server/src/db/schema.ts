@@ -414,6 +414,55 @@ export const processResourceLog = pgTable(
 )
 
 /**
+ * 版本: a snapshot of a content item's definition fields, kept on every save of a submitted or published item
+ * and at every review decision (decision 0009). `decision` marks the snapshot a reviewer decided on: 'pass' at
+ * the final approval (or publish without review), 'reject' at a rejection; the reviewer's diff compares the
+ * current fields with the latest 'pass' snapshot, else the latest 'reject' one.
+ */
+export const contentVersion = pgTable(
+  'content_version',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => content.id, { onDelete: 'cascade' }),
+    versionNo: integer('version_no').notNull(),
+    fields: jsonb('fields').$type<Record<string, unknown>>().notNull(),
+    createdBy: integer('created_by').notNull(),
+    createdAt: createdAt(),
+    decision: text('decision'),
+  },
+  (t) => [
+    uniqueIndex('content_version_no').on(t.contentId, t.versionNo),
+    check('content_version_decision', sql`${t.decision} is null or ${t.decision} in ('pass', 'reject')`),
+  ],
+)
+
+/**
+ * 敏感词 (spec §2 敏感词管理): one word per row, unique whatever its case (the matcher folds case too); level
+ * block / replace / review (@moc/domain/api/sensitiveWords). created_by_name is kept so the list needs no join
+ * and still names the creator after the account is deleted.
+ */
+export const sensitiveWord = pgTable(
+  'sensitive_word',
+  {
+    id: serial('id').primaryKey(),
+    word: text('word').notNull(),
+    category: text('category').notNull().default(''),
+    level: text('level').notNull(),
+    createdBy: integer('created_by').references(() => admin.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sensitive_word_word_lower').on(sql`lower(${t.word})`),
+    index('sensitive_word_level').on(t.level, t.id),
+    check('sensitive_word_level_known', sql`${t.level} in ('block', 'replace', 'review')`),
+  ],
+)
+
+/**
  * 标签 (spec §7 /tag/*): content tags (type 0) and user tags (type 1); a name is unique within its type.
  * Content stores tag ids (content.tags); a deleted tag simply stops resolving to a name.
  */

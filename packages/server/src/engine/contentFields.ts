@@ -1,5 +1,6 @@
 import { contentMessages } from '@moc/domain/api/content'
 import type { ResourceDef } from '@moc/domain/resources/types'
+import { displayWindowValid } from '@moc/domain/rules/displayWindow'
 import type { content } from '../db/schema.ts'
 import { AppError } from '../platform/errors.ts'
 import { sanitizeRichText } from '../platform/richText.ts'
@@ -43,7 +44,7 @@ export function contentWrite(def: ResourceDef, values: Record<string, unknown>):
   }
   const start = row.displayStart as Date | null | undefined
   const end = row.displayEnd as Date | null | undefined
-  if (start && end && end < start) throw new AppError('BAD_REQUEST', contentMessages.displayWindow)
+  if (!displayWindowValid(start, end)) throw new AppError('BAD_REQUEST', contentMessages.displayWindow)
   return { ...row, extra } as ContentWrite
 }
 

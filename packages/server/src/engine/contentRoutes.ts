@@ -10,6 +10,7 @@ import {
   contentNumsQuerySchema,
   contentSameItemSchema,
   contentSameQuerySchema,
+  contentUnlockSchema,
 } from '@moc/domain/api/content'
 import { can, isSuperAdmin } from '@moc/domain/permissions/can'
 import { fieldsSchema } from '@moc/domain/resources/fieldSchema'
@@ -31,6 +32,7 @@ import { applyCounts, bucketConditions, type CountedState, countedTotal } from '
 import { contentFieldValues, contentWrite } from './contentFields.ts'
 import { contentInScope } from './contentInScope.ts'
 import { refuseUnknownMediaAccounts } from './contentRefs.ts'
+import { keepVersion } from './contentVersions.ts'
 
 const tags = ['内容']
 type Row = typeof content.$inferSelect
@@ -369,6 +371,8 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
           .where(eq(content.id, id))
           .returning()
         await applyCounts(tx, [{ before: counted(before!), after: counted(after!) }])
+        // Every save of a submitted or published item keeps a version (decision 0009); drafts keep none.
+        if (after!.verifyState !== 0) await keepVersion(tx as unknown as Db, def, after!, me)
       })
       return ok({ id })
     },
@@ -479,6 +483,43 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
           holderName: row.lockedBy ? await holderName(row.lockedBy) : '',
           expiresAt: row.lockedAt ? new Date(row.lockedAt.getTime() + CONTENT_LOCK_MS).toISOString() : null,
         })
+      },
+    )
+  }
+
+  for (const def of defs) {
+    const kind = def.storage.kind
+    app.post(
+      `/api/content/${kind}/unlock`,
+      {
+        config: { access: { resource: 'lock', kind }, audit: `解除${def.label}编辑锁` },
+        schema: {
+          tags,
+          summary: `解除${def.label}编辑锁：释放自己持有的锁；force 强制解锁他人持有的锁（仅超级管理员）`,
+          body: contentUnlockSchema,
+          response: { 200: envelopeSchema(z.object({ released: z.boolean() })) },
+        },
+      },
+      async (req) => {
+        const { id, force } = req.body
+        auditTarget(req, [id])
+        const me = req.principal!.adminId
+        if (force && !isSuperAdmin(req.principal!))
+          throw new AppError('FORBIDDEN', contentMessages.notLockHolder)
+        const scope = await dataScopeOf(req, db)
+        const inScope = and(eq(content.id, id), eq(content.kind, kind), contentInScope(scope))
+        const released = await db
+          .update(content)
+          .set({ lockedBy: null, lockedAt: null })
+          .where(and(inScope, force ? undefined : eq(content.lockedBy, me)))
+          .returning({ id: content.id })
+        if (released.length) return ok({ released: true })
+        // Nothing released: say why (absent, or held by someone else; a free lock is fine).
+        const [row] = await db.select({ lockedBy: content.lockedBy }).from(content).where(inScope)
+        if (!row) throw new AppError('NOT_FOUND', contentMessages.notFound)
+        if (row.lockedBy !== null && row.lockedBy !== me)
+          throw new AppError('CONFLICT', contentMessages.notLockHolder)
+        return ok({ released: false })
       },
     )
   }

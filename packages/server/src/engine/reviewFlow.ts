@@ -22,6 +22,10 @@ export const resTypeOf = (def: ResourceDef) => def.review?.resType ?? kindOf(def
 export const reviewableQueues = (p: Principal) =>
   [...reviewResources.values()].filter((d) => can(p, d.review.permissionPage, '审核'))
 
+/** May the principal read an item of this definition: 查看 on its page, or 审核 on its review queue? */
+export const mayReadItem = (p: Principal, d: ResourceDef) =>
+  can(p, d.permissionPage, '查看') || (!!d.review && can(p, d.review.permissionPage, '审核'))
+
 /** The ordered nodes of the process a resType uses; [] = the implicit single node. */
 export async function nodesOf(db: Db, resType: string): Promise<Node[]> {
   const [setting] = await db

@@ -28,8 +28,10 @@ import { AppError } from '../platform/errors.ts'
 import { resourceOf } from '../platform/guard.ts'
 import type { Principal } from '../platform/sessions.ts'
 import { applyCounts } from './contentCounters.ts'
+import { contentFieldValues } from './contentFields.ts'
 import { contentInScope } from './contentInScope.ts'
 import { contentDetail, counted, lockedInScope } from './contentRoutes.ts'
+import { decisionOf, keepVersion } from './contentVersions.ts'
 import {
   actableWhere,
   allNodes,
@@ -38,6 +40,7 @@ import {
   kindOf,
   mayActAt,
   mayDecide,
+  mayReadItem,
   type Node,
   nextNode,
   nodesOf,
@@ -65,7 +68,8 @@ interface Step {
 
 /**
  * Applies planned steps inside the caller's transaction: updates (grouped by identical patch), the counters
- * of every changed verify_state (applyCounts, same transaction), and one resource-log row per item.
+ * of every changed verify_state (applyCounts, same transaction), the version a submission or decision keeps
+ * (marked approved at the final approval, decision 0009), and one resource-log row per item.
  */
 async function applySteps(tx: Tx, def: ResourceDef, p: Principal, steps: readonly Step[]) {
   const groups = new Map<string, { set: Patch; ids: number[] }>()
@@ -88,6 +92,11 @@ async function applySteps(tx: Tx, def: ResourceDef, p: Principal, steps: readonl
     tx,
     steps.map((s) => ({ before: counted(s.row), after: counted(after.get(s.row.id)!) })),
   )
+  for (const s of steps) {
+    const row = after.get(s.row.id)!
+    const decision = decisionOf(s.action, row)
+    if (decision !== undefined) await keepVersion(tx, def, row, p.adminId, decision)
+  }
   await tx.insert(processResourceLog).values(
     steps.map((s) => ({
       contentId: s.row.id,
@@ -139,6 +148,16 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
     if (rows.some((r) => !ok(r))) throw new AppError('CONFLICT', msg)
   }
 
+  // Sensitive words (decision 0010): a block-level word refuses submission, approval and publication, naming them.
+  const refuseSensitive = (req: FastifyRequest, rows: Row[], tx: Tx) => {
+    const def = resourceOf(req)
+    return ctx.sensitive.refuseBlocked(
+      def,
+      rows.map((r) => contentFieldValues(def, r)),
+      tx,
+    )
+  }
+
   // Spec §7 names each of these transitions twice (review centre and process module): one handler, both paths.
   for (const url of ['/api/content/examination', '/api/process/submit'])
     app.post(
@@ -155,6 +174,7 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
       (req) =>
         transition(req, req.body.ids, async (rows, tx) => {
           requireState(rows, (r) => r.verifyState === 0 || r.verifyState === 2, reviewMessages.notDraft)
+          await refuseSensitive(req, rows, tx)
           const first = (await nodesOf(tx, resTypeOf(resourceOf(req))))[0] ?? null
           const now = new Date()
           return rows.map((row) => ({
@@ -217,8 +237,9 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
       },
     },
     (req) =>
-      transition(req, req.body.ids, (rows) => {
+      transition(req, req.body.ids, async (rows, tx) => {
         requireState(rows, (r) => r.verifyState !== 1, reviewMessages.alreadyPublished)
+        await refuseSensitive(req, rows, tx)
         const now = new Date()
         return rows.map((row) => ({
           row,
@@ -282,7 +303,9 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
         transition(req, req.body.ids, async (rows, tx, nodes) => {
           const now = new Date()
           const steps: Step[] = []
-          for (const { row, node } of await reviewable(req, tx, rows, nodes)) {
+          const decided = await reviewable(req, tx, rows, nodes)
+          await refuseSensitive(req, rows, tx)
+          for (const { row, node } of decided) {
             const next = node ? await nextNode(tx, node) : null
             steps.push({
               row,
@@ -425,8 +448,7 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
     },
     async (req) => {
       const p = req.principal!
-      const mayRead = (d: ResourceDef) =>
-        can(p, d.permissionPage, '查看') || (!!d.review && can(p, d.review.permissionPage, '审核'))
+      const mayRead = (d: ResourceDef) => mayReadItem(p, d)
       if (![...contentResources.values()].some(mayRead)) throw new AppError('FORBIDDEN')
       const scope = await dataScopeOf(req, db)
       const [item] = await db

@@ -25,7 +25,7 @@ export function registerAuditLog(app: FastifyInstance, ctx: Ctx) {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return
     const page = staticPage(route.config?.access)
     for (const method of [route.method].flat()) {
-      if (READS.has(method)) continue
+      if (READS.has(method) || route.config?.auditSkip) continue
       for (const action of [
         route.config?.audit ?? `${method} ${route.url}`,
         ...(route.config?.auditAlso ?? []),
@@ -49,7 +49,12 @@ export function registerAuditLog(app: FastifyInstance, ctx: Ctx) {
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions
     // A GET that changes something (spec §7 has a few, e.g. /system/account/remove) names its audit action.
-    if ((READS.has(req.method) && !route.config?.audit) || !req.url.startsWith('/api/')) return
+    if (
+      (READS.has(req.method) && !route.config?.audit) ||
+      route.config?.auditSkip ||
+      !req.url.startsWith('/api/')
+    )
+      return
     const info = req.auditInfo
     try {
       await ctx.database.db.insert(operationLog).values({

@@ -1,12 +1,19 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
+import { UnconfiguredImageChecker } from '../modules/words/imageChecker.ts'
+import { SensitiveScanner } from '../modules/words/sensitiveScanner.ts'
 import { ServerCodec } from './codec.ts'
 import { FailureCounter } from './rateLimit.ts'
 import { ensureServerKey } from './serverKey.ts'
 import { Sessions } from './sessions.ts'
 import { Settings } from './settings.ts'
 import { OutboxSmsProvider, type SmsProvider } from './sms.ts'
+import { createStorage } from './storage/createStorage.ts'
+import type { Storage } from './storage/storage.ts'
+import { UrlSigner } from './storage/urlSigner.ts'
 import { VerifyCodes } from './verifyCodes.ts'
 
 /** Long-lived services shared by every route. */
@@ -19,6 +26,12 @@ export interface Ctx {
   verifyCodes: VerifyCodes
   settings: Settings
   loginFailuresByIp: FailureCounter
+  storage: Storage
+  urlSigner: UrlSigner
+  /** Where uploads are spooled and checked before they reach storage (DATA_DIR/tmp). */
+  spoolDir: string
+  /** The sensitive-word list compiled for scanning, and the image checker (built-in: none configured). */
+  sensitive: SensitiveScanner
 }
 
 export async function createContext(config: Config, database: Database, sms?: SmsProvider): Promise<Ctx> {
@@ -29,14 +42,25 @@ export async function createContext(config: Config, database: Database, sms?: Sm
       db,
       config.dataDir === 'memory://' ? undefined : join(config.dataDir, 'sms-outbox.log'),
     )
+  const serverKeyPair = await ensureServerKey(db)
+  // Tests run with dataDir 'memory://': their files go to a fresh directory under the system tmp.
+  const fileConfig =
+    config.dataDir === 'memory://'
+      ? { ...config, dataDir: mkdtempSync(join(tmpdir(), 'moc-files-')) }
+      : config
+  const urlSigner = new UrlSigner(serverKeyPair.privateKey)
   return {
     config,
     database,
     sessions: new Sessions(db, config.sessionIdleMs, config.sessionMaxMs),
-    codec: new ServerCodec(await ensureServerKey(db)),
+    codec: new ServerCodec(serverKeyPair),
     sms: smsProvider,
     verifyCodes: new VerifyCodes(db, smsProvider),
     settings: new Settings(db),
     loginFailuresByIp: new FailureCounter(config.loginIpMaxFailures, config.loginLockMs),
+    storage: createStorage(fileConfig, urlSigner),
+    urlSigner,
+    spoolDir: join(fileConfig.dataDir, 'tmp'),
+    sensitive: new SensitiveScanner(db, new UnconfiguredImageChecker()),
   }
 }

@@ -15,6 +15,8 @@ declare module 'fastify' {
     audit?: string
     /** Further action names the handler may log instead of `audit` (set through `auditInfo.action`). */
     auditAlso?: string[]
+    /** Not written to the operation log (tus PATCH chunks: the upload's creation and result are). */
+    auditSkip?: true
     /** Message for a missing or expired session on this route (the demo backend says 'Unauthorised'). */
     authMessage?: string
   }

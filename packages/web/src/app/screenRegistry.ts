@@ -23,6 +23,8 @@ export const screenRegistry: Record<string, Screen> = {
   '/styleSetting': lazyScreen(() => import('../pages/system/StyleSettingPage.tsx')),
   '/ssoClients': lazyScreen(() => import('../pages/system/SsoClientsPage.tsx')),
   '/auditProcess': lazyScreen(() => import('../pages/system/AuditProcessPage.tsx')),
+  '/words': lazyScreen(() => import('../pages/marketing/WordsPage.tsx')),
+  '/wordsDetail': lazyScreen(() => import('../pages/marketing/WordsDetailPage.tsx')),
   // List and detail screens of every resource definition (content engine).
   ...resourceScreens(resources),
   // Review queues and their detail screens of every definition with `review` (review workflow).

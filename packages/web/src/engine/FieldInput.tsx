@@ -65,9 +65,11 @@ function RichTextInput({
 export function FieldInput({
   field: f,
   autoFocus,
+  readOnly,
   ...control
-}: ControlProps<unknown> & { field: FieldDef; autoFocus?: boolean }) {
-  const disabled = f.readOnly === true
+}: ControlProps<unknown> & { field: FieldDef; autoFocus?: boolean; readOnly?: boolean }) {
+  // An explicit `disabled` on a control overrides the Form's, so the form's read-only state comes in here.
+  const disabled = f.readOnly === true || readOnly === true
   const common = { id: control.id, disabled, autoFocus }
   const value = control.value as never
   const onChange = control.onChange as never

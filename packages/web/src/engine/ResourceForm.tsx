@@ -1,20 +1,25 @@
 import { TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
 import { can } from '@moc/domain/permissions/can'
 import { actionPermission, type ResourceDef } from '@moc/domain/resources/types'
+import { contentScanInput } from '@moc/domain/rules/sensitiveScan'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Button, Card, Flex, Form } from 'antd'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { api } from '../api/client.ts'
 import { currentGrant } from '../api/session.ts'
 import { Loading } from '../widgets/Loading.tsx'
-import { fieldRules, formFields, resourceApi } from './derive.ts'
+import { checkSensitive, useSensitiveReview } from '../widgets/SensitiveReviewDialog.tsx'
+import { displayWindowRules, fieldRules, formFields, resourceApi } from './derive.ts'
 import { FieldInput } from './FieldInput.tsx'
 import { formValues, type Item, sameTitleFound, savePayload } from './formValues.ts'
+import { LockBanner } from './LockBanner.tsx'
 import { ReviewStatus } from './ReviewLog.tsx'
 import { workflowActions } from './review.ts'
+import { type EditLock, useEditLock } from './useEditLock.ts'
 import { listQueryKey } from './useResourceList.ts'
 import { invalidateReview, sendWorkflow } from './useWorkflow.tsx'
+import { VersionHistory } from './VersionHistory.tsx'
 import './engine.css'
 
 export const DUPLICATE_TITLE_CONFIRM = '有重复内容标题，是否继续保存？'
@@ -25,6 +30,9 @@ export function ResourceForm({ def }: { def: ResourceDef }) {
   const raw = params.get('id')
   const id = raw && /^\d+$/.test(raw) ? Number(raw) : undefined
   const paths = resourceApi(def)
+  // Without 编辑 the form is read-only anyway and takes no lock.
+  const mayUpdate = can(currentGrant(), def.permissionPage, actionPermission.update)
+  const { lock, forceUnlock } = useEditLock(def, id, mayUpdate)
   const detail = useQuery({
     queryKey: ['resource-detail', def.name, id],
     queryFn: () => api.get<Item>(paths.detail, { id, kind: paths.kind }),
@@ -33,29 +41,58 @@ export function ResourceForm({ def }: { def: ResourceDef }) {
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
   })
-  if (id !== undefined && detail.isLoading) return <Loading />
+  // The item is read once the lock is settled; regaining it (the holder left, or a forced unlock) reloads the
+  // item and redraws the form, so nobody edits over what the previous holder saved.
+  const regained = useRef(lock.status)
+  useEffect(() => {
+    const before = regained.current
+    regained.current = lock.status
+    if (lock.status === 'mine' && (before === 'other' || before === 'error')) void detail.refetch()
+  }, [lock.status, detail])
+  if (id !== undefined && (detail.isLoading || lock.status === 'pending')) return <Loading />
   if (detail.error)
     return (
       <Card>
         <Alert type="error" showIcon title={detail.error.message} />
       </Card>
     )
-  return <EditForm key={id ?? 'new'} def={def} item={detail.data} />
+  return (
+    <EditForm
+      key={`${id ?? 'new'}-${detail.dataUpdatedAt}`}
+      def={def}
+      item={detail.data}
+      lock={lock}
+      forceUnlock={forceUnlock}
+    />
+  )
 }
 
-function EditForm({ def, item }: { def: ResourceDef; item: Item | undefined }) {
+function EditForm({
+  def,
+  item,
+  lock,
+  forceUnlock,
+}: {
+  def: ResourceDef
+  item: Item | undefined
+  lock: EditLock
+  forceUnlock: () => Promise<void>
+}) {
   const { message, modal } = App.useApp()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [form] = Form.useForm<Record<string, unknown>>()
+  const sensitiveReview = useSensitiveReview()
   const [saving, setSaving] = useState<false | 'save' | 'submit'>(false)
   const [serverError, setServerError] = useState<string>()
   const location = useLocation()
   const paths = resourceApi(def)
   const fields = formFields(def)
   const editing = item !== undefined
-  // Without 编辑 (or 添加 for a new item) the form shows the item and offers no save.
-  const mayWrite = can(currentGrant(), def.permissionPage, actionPermission[editing ? 'update' : 'create'])
+  // Without 编辑 (or 添加 for a new item), or while another editor holds the lock, the form is read-only.
+  const locked = lock.status === 'other' || lock.status === 'error'
+  const mayWrite =
+    !locked && can(currentGrant(), def.permissionPage, actionPermission[editing ? 'update' : 'create'])
   // 保存并提交审核: the type goes through review, the grant may submit, and the item is not already pending.
   const verifyState = (item as { verifyState?: unknown } | undefined)?.verifyState
   const maySubmit =
@@ -107,6 +144,12 @@ function EditForm({ def, item }: { def: ResourceDef; item: Item | undefined }) {
     try {
       const payload = savePayload(def, values)
       if (!(await confirmTitle(typeof payload.title === 'string' ? payload.title : ''))) return
+      // Sensitive review (decision 0010): flagged words are shown before submitting; block-level ones stop it.
+      if (
+        submit &&
+        !(await sensitiveReview([await checkSensitive(contentScanInput(def, payload))], 'submit'))
+      )
+        return
       let savedId = item?.id
       if (editing) await api.post(paths.update, { id: item.id, kind: paths.kind, ...payload })
       else savedId = (await api.post<{ id: number }>(paths.create, { kind: paths.kind, ...payload })).id
@@ -137,6 +180,7 @@ function EditForm({ def, item }: { def: ResourceDef; item: Item | undefined }) {
   return (
     <Card title={editing ? `${mayWrite ? '编辑' : '查看'}${def.label}` : `新增${def.label}`}>
       {serverError ? <Alert type="error" showIcon title={serverError} style={{ marginBottom: 16 }} /> : null}
+      <LockBanner lock={lock} forceUnlock={forceUnlock} />
       {editing && def.review ? <ReviewStatus def={def} item={item} /> : null}
       <Form
         form={form}
@@ -150,8 +194,15 @@ function EditForm({ def, item }: { def: ResourceDef; item: Item | undefined }) {
         scrollToFirstError
       >
         {fields.map(([name, f], i) => (
-          <Form.Item key={name} label={f.label} name={name} rules={fieldRules(name, f)} extra={f.help}>
-            <FieldInput field={f} autoFocus={i === 0} />
+          <Form.Item
+            key={name}
+            label={f.label}
+            name={name}
+            rules={[...fieldRules(name, f), ...displayWindowRules(name)]}
+            dependencies={name === 'displayEnd' ? ['displayStart'] : undefined}
+            extra={f.help}
+          >
+            <FieldInput field={f} autoFocus={i === 0 && mayWrite} readOnly={!mayWrite} />
           </Form.Item>
         ))}
         <Form.Item wrapperCol={{ offset: 4, span: 16 }}>
@@ -186,6 +237,7 @@ function EditForm({ def, item }: { def: ResourceDef; item: Item | undefined }) {
           </Flex>
         </Form.Item>
       </Form>
+      {editing && def.review ? <VersionHistory def={def} id={item.id} /> : null}
     </Card>
   )
 }

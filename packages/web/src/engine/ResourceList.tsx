@@ -7,6 +7,7 @@ import {
   type ResourceDef,
 } from '@moc/domain/resources/types'
 import { countCellText } from '@moc/domain/rules/contentCounts'
+import { displayStatus, displayStatusLabels } from '@moc/domain/rules/displayWindow'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { TableColumnsType } from 'antd'
 import {
@@ -205,6 +206,16 @@ export function ResourceList({ def }: { def: ResourceDef }) {
       render: (v: unknown) => {
         const s = statusNames.verifyState(v)
         return s ? <Tag color={s.color}>{s.text}</Tag> : '--'
+      },
+    },
+    displayStatus: {
+      title: '展示状态',
+      render: (_: unknown, row) => {
+        const s =
+          displayStatusLabels[
+            displayStatus({ start: row.displayStart, end: row.displayEnd, flag: row.displayFlag })
+          ]
+        return <Tag color={s.color}>{s.text}</Tag>
       },
     },
     showState: {

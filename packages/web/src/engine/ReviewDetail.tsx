@@ -1,8 +1,9 @@
+import { TOAST_ERROR_S } from '@moc/domain/constants'
 import { can } from '@moc/domain/permissions/can'
 import type { ResourceDef } from '@moc/domain/resources/types'
+import { contentScanInput } from '@moc/domain/rules/sensitiveScan'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, App, Button, Card, Descriptions, Flex, Tag } from 'antd'
-import dayjs from 'dayjs'
 import { useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { api } from '../api/client.ts'
@@ -10,13 +11,16 @@ import { currentGrant } from '../api/session.ts'
 import { Loading } from '../widgets/Loading.tsx'
 import { previewHtml } from '../widgets/previewHtml.ts'
 import { resolvedNames } from '../widgets/ResolvedNames.tsx'
+import { checkSensitive, useSensitiveReview } from '../widgets/SensitiveReviewDialog.tsx'
 import { resourceApi } from './derive.ts'
+import { displayValue, formatTime } from './displayValue.ts'
 import { RejectDialog } from './RejectDialog.tsx'
 import { ReviewLogTimeline, useReviewLog } from './ReviewLog.tsx'
 import { lastRejection, reviewApi } from './review.ts'
 import { processTypeText } from './statusNames.ts'
 import { useStatusNames } from './useStatusNames.ts'
 import { useReviewDecision } from './useWorkflow.tsx'
+import { VersionDiff } from './VersionDiff.tsx'
 import './engine.css'
 
 interface ReviewItem {
@@ -29,11 +33,10 @@ interface ReviewItem {
   fields?: Record<string, unknown>
 }
 
-const formatTime = (v: unknown) => (v ? dayjs(v as string).format('YYYY-MM-DD HH:mm:ss') : '--')
-
 /**
  * A review queue's detail screen (e.g. /articleAuditDetail?id=): the item read-only — title, cover, the body
- * through the sanitized preview, the definition's other fields — its review log, and 通过 / 驳回.
+ * through the sanitized preview, the definition's other fields — what changed since the last decided version
+ * (修改对比), its review log, and 通过 / 驳回.
  */
 export function ReviewDetail({ def }: { def: ResourceDef }) {
   const review = def.review!
@@ -42,7 +45,8 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
   const id = raw && /^\d+$/.test(raw) ? Number(raw) : undefined
   const navigate = useNavigate()
   const location = useLocation()
-  const { modal } = App.useApp()
+  const { message, modal } = App.useApp()
+  const sensitiveReview = useSensitiveReview()
   const paths = resourceApi(def)
   const flow = reviewApi(def)
   const back = () => (location.key === 'default' ? navigate(review.queue) : navigate(-1))
@@ -82,7 +86,7 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
     ([name, f]) => f.detail !== false && !['title', 'cover', 'body'].includes(name) && f.kind !== 'richText',
   )
 
-  const approve = () =>
+  const confirmApprove = () =>
     modal.confirm({
       title: '提示',
       content: `确定审核通过「${title}」？`,
@@ -90,6 +94,17 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
       cancelText: '取消',
       onOk: () => decide.mutateAsync({ ids: [id] }).catch(() => undefined),
     })
+  // Sensitive review (decision 0010): flagged words replace the plain confirmation; block-level ones stop it.
+  const approve = async () => {
+    const checked = await checkSensitive(contentScanInput(def, fields)).catch((err: Error) => {
+      message.error(err.message, TOAST_ERROR_S)
+      return undefined
+    })
+    if (!checked) return
+    if (!checked.words.length && !checked.images.flagged.length) return confirmApprove()
+    if (await sensitiveReview([checked], 'approve'))
+      await decide.mutateAsync({ ids: [id] }).catch(() => undefined)
+  }
 
   return (
     <Card
@@ -154,6 +169,7 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
             />
           </div>
         ))}
+      <VersionDiff def={def} id={id} />
       <div className="moc-review-log">
         <div className="moc-review-log__title">审核记录</div>
         {log.error ? (
@@ -173,12 +189,4 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
       />
     </Card>
   )
-}
-
-function displayValue(kind: string, v: unknown): string {
-  if (v === undefined || v === null || v === '') return '--'
-  if (kind === 'switch') return v ? '是' : '否'
-  if (kind === 'datetime') return formatTime(v)
-  if (Array.isArray(v)) return v.length ? v.join('、') : '--'
-  return String(v)
 }

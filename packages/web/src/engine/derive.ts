@@ -1,3 +1,4 @@
+import { contentMessages } from '@moc/domain/api/content'
 import { PAGE_SIZE_DEFAULT, PAGE_SIZES } from '@moc/domain/constants'
 import { fieldSchema } from '@moc/domain/resources/fieldSchema'
 import type { FieldDef, ResourceAction, ResourceDef } from '@moc/domain/resources/types'
@@ -8,6 +9,7 @@ import {
   parseOperateCount,
   VIEW_COUNT_KINDS,
 } from '@moc/domain/rules/contentCounts'
+import { displayWindowValid } from '@moc/domain/rules/displayWindow'
 import type { FormRule } from 'antd'
 import type { Dayjs } from 'dayjs'
 
@@ -37,6 +39,11 @@ export function resourceApi(def: ResourceDef) {
     remove: path('remove', kind ? `${base}/${kind}/delete` : `/api/${def.name}/delete`),
     showState: path('show', `${base}/showState`),
     same: kind ? `${base}/same` : undefined,
+    /** Versions and the reviewer's diff (decision 0009), the edit lock (decision 0006) and its release. */
+    versions: kind ? `${base}/versions` : undefined,
+    versionDiff: kind ? `${base}/versionDiff` : undefined,
+    lock: def.actions.includes('lock') ? path('lock', `${base}/${kind ?? def.name}/lock`) : undefined,
+    unlock: def.actions.includes('lock') ? `${base}/${kind ?? def.name}/unlock` : undefined,
   }
 }
 
@@ -64,10 +71,17 @@ export const ENGINE_COLUMNS = [
   'createdAt',
 ] as const
 
+/** Does the definition carry a display window (spec §4)? Its list then shows 展示状态 after 审核状态. */
+export const hasDisplayWindow = (def: ResourceDef) =>
+  'displayStart' in def.fields || 'displayEnd' in def.fields
+
 /** The list's columns: the definition's, then the engine's state, count, creator and time columns. */
 export function listColumnKeys(def: ResourceDef): string[] {
   const own = def.list.columns
-  return [...own, ...ENGINE_COLUMNS.filter((c) => !own.includes(c))]
+  const engine = ENGINE_COLUMNS.filter((c) => !own.includes(c)).flatMap((c) =>
+    c === 'verifyState' && hasDisplayWindow(def) ? [c, 'displayStatus'] : [c],
+  )
+  return [...own, ...engine]
 }
 
 /** Spec §3: view counts only for the listed content kinds (or where the definition says so). */
@@ -146,6 +160,22 @@ export function fieldRules(name: string, f: FieldDef): FormRule[] {
     },
   })
   return rules
+}
+
+const isoOf = (v: unknown) =>
+  v && typeof (v as Dayjs).toISOString === 'function' ? (v as Dayjs).toISOString() : null
+
+/** The display window's form rule (spec §4): the end may not be before the start; empty ends are fine. */
+export function displayWindowRules(name: string): FormRule[] {
+  if (name !== 'displayEnd') return []
+  return [
+    ({ getFieldValue }) => ({
+      validator: (_, v: unknown) =>
+        displayWindowValid(isoOf(getFieldValue('displayStart')), isoOf(v))
+          ? Promise.resolve()
+          : Promise.reject(new Error(contentMessages.displayWindow)),
+    }),
+  ]
 }
 
 /** The list's state as the URL holds it (spec §2: lists take the `type` query). */

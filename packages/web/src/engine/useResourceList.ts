@@ -31,6 +31,9 @@ export interface ResourceRow {
   creatorName?: string | null
   previewUrl?: string | null
   processType?: string | null
+  displayStart?: string | null
+  displayEnd?: string | null
+  displayFlag?: number | null
   [field: string]: unknown
 }
 

@@ -1,0 +1,180 @@
+/**
+ * Upload rules of spec §5/§9, shared by the upload widget (before a byte is sent) and the server (again, on
+ * the bytes it received). Messages are the spec's, verbatim.
+ */
+
+export const UPLOAD_MESSAGES = {
+  imageTooLarge: '图片大小不能超过32MB',
+  imageTooWide: '上传图片宽高不能超过30000 x 30000',
+  imageType: '只支持上传图片格式',
+  videoType: '只支持上传mp4视频文件',
+  audioType: '只支持上传音频文件',
+  excelType: '只支持上传excel文件',
+  glbType: '只支持上传glb文件',
+  otherType: '不支持上传此格式文件',
+  failed: '上传失败',
+  contentMismatch: '文件内容与格式不符',
+  tooLarge: '文件大小超出限制',
+} as const
+
+export const IMAGE_MAX_BYTES = 32 * 1024 * 1024
+export const IMAGE_MAX_SIDE = 30_000
+/** Spec §9: signed storage URLs live 900 s unless configured. */
+export const SIGNED_URL_TTL_S = 900
+
+export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const
+const IMAGE_MIMES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp', 'image/gif']
+/** The audio list of spec §5. */
+export const AUDIO_EXTENSIONS = [
+  'aac',
+  'adpcm',
+  'amr',
+  'dsd',
+  'mp1',
+  'mp2',
+  'mp3',
+  'pcm',
+  'ra',
+  'wma',
+] as const
+/** Media the rich-text editor may pick (spec §5 "Editor media picking"). */
+export const EDITOR_MEDIA_EXTENSIONS = ['mp3', 'mp4', 'ts', 'mov', 'mxf'] as const
+
+/** What a widget accepts (spec §2 upload widget types; combined types of §5). */
+export type UploadKind =
+  | 'image'
+  | 'video'
+  | 'audio'
+  | 'pag'
+  | 'excel'
+  | 'glb'
+  | 'imageOrVideo'
+  | 'imageOrVideoOrAudio'
+  | 'videoOrAudio'
+  | 'attachment'
+
+export const UPLOAD_KINDS: readonly UploadKind[] = [
+  'image',
+  'video',
+  'audio',
+  'pag',
+  'excel',
+  'glb',
+  'imageOrVideo',
+  'imageOrVideoOrAudio',
+  'videoOrAudio',
+  'attachment',
+]
+
+export interface UploadCandidate {
+  name: string
+  size: number
+  /** The browser's MIME type; may be empty. */
+  type: string
+}
+
+/** The lowercase extension without the dot ('' when none). */
+export const extensionOf = (name: string) => {
+  const dot = name.lastIndexOf('.')
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase()
+}
+
+/** The media family a file belongs to by its extension, which decides its storage directory (spec §9). */
+export type MediaFamily = 'image' | 'video' | 'audio' | 'attachment'
+
+export function familyOf(name: string): MediaFamily {
+  const ext = extensionOf(name)
+  if ((IMAGE_EXTENSIONS as readonly string[]).includes(ext) || ext === 'pag') return 'image'
+  if (ext === 'mp4' || ext === 'mov' || ext === 'ts' || ext === 'mxf' || ext === 'm3u8') return 'video'
+  if ((AUDIO_EXTENSIONS as readonly string[]).includes(ext)) return 'audio'
+  return 'attachment'
+}
+
+function checkImage(f: UploadCandidate): string | null {
+  const ext = extensionOf(f.name)
+  if (ext === 'pag') return null
+  if (!(IMAGE_EXTENSIONS as readonly string[]).includes(ext)) return UPLOAD_MESSAGES.imageType
+  if (f.type !== '' && !IMAGE_MIMES.includes(f.type)) return UPLOAD_MESSAGES.imageType
+  if (f.size > IMAGE_MAX_BYTES) return UPLOAD_MESSAGES.imageTooLarge
+  return null
+}
+
+const checkVideo = (f: UploadCandidate) => (extensionOf(f.name) === 'mp4' ? null : UPLOAD_MESSAGES.videoType)
+const checkAudio = (f: UploadCandidate) =>
+  (AUDIO_EXTENSIONS as readonly string[]).includes(extensionOf(f.name)) ? null : UPLOAD_MESSAGES.audioType
+
+/** The MIME family a combined type admits, checked together with the extension (spec §5 combined types). */
+function checkCombined(f: UploadCandidate, families: MediaFamily[], message: string): string | null {
+  const family = familyOf(f.name)
+  if (!families.includes(family)) return message
+  const mimeFamily = f.type.split('/')[0]
+  if (f.type !== '' && mimeFamily !== family) return message
+  if (family === 'image') return checkImage(f)
+  if (family === 'video') return checkVideo(f)
+  return checkAudio(f)
+}
+
+/**
+ * Checks a file against a widget's kind (and an optional custom accepted list of extensions, which must
+ * contain the file's extension). Returns the spec's message, or null when the file may be uploaded.
+ */
+export function checkUpload(f: UploadCandidate, kind: UploadKind, accept?: readonly string[]): string | null {
+  if (accept && accept.length > 0) {
+    const ext = extensionOf(f.name)
+    if (!accept.map((a) => a.replace(/^\./, '').toLowerCase()).includes(ext)) return UPLOAD_MESSAGES.otherType
+  }
+  switch (kind) {
+    case 'image':
+      return checkImage(f)
+    case 'pag':
+      return extensionOf(f.name) === 'pag' ? null : UPLOAD_MESSAGES.otherType
+    case 'video':
+      return checkVideo(f)
+    case 'audio':
+      return checkAudio(f)
+    case 'excel':
+      return ['xls', 'xlsx'].includes(extensionOf(f.name)) ? null : UPLOAD_MESSAGES.excelType
+    case 'glb':
+      return extensionOf(f.name) === 'glb' ? null : UPLOAD_MESSAGES.glbType
+    case 'imageOrVideo':
+      return checkCombined(f, ['image', 'video'], UPLOAD_MESSAGES.otherType)
+    case 'imageOrVideoOrAudio':
+      return checkCombined(f, ['image', 'video', 'audio'], UPLOAD_MESSAGES.otherType)
+    case 'videoOrAudio':
+      return checkCombined(f, ['video', 'audio'], UPLOAD_MESSAGES.otherType)
+    case 'attachment':
+      return null
+  }
+}
+
+/** Spec §5: an image whose width or height exceeds 30000 px is refused. */
+export const checkImageSize = (width: number, height: number) =>
+  width > IMAGE_MAX_SIDE || height > IMAGE_MAX_SIDE ? UPLOAD_MESSAGES.imageTooWide : null
+
+/**
+ * The storage key of an upload (spec §9): `<family>/YYYY-MM/<unique>.<lowercase ext>`, or under
+ * `saas/image/media/` for media-library images. `unique` comes from the caller (a random id).
+ */
+export function storageKey(name: string, unique: string, at: Date, opts: { mediaLibrary?: boolean } = {}) {
+  const ext = extensionOf(name)
+  const month = `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}`
+  const family = familyOf(name)
+  const dir = opts.mediaLibrary && family === 'image' ? `saas/image/media/${month}` : `${family}/${month}`
+  return `${dir}/${unique}${ext ? `.${ext}` : ''}`
+}
+
+/** MIME types served inline; everything else is a download (`Content-Disposition: attachment`). */
+export const isInlineMime = (mime: string) =>
+  /^(image\/(jpeg|png|gif|webp)|video\/|audio\/)/.test(mime) && !mime.includes('svg')
+
+/**
+ * Spec §5 long names in the upload panel: a name part over 10 characters shows the first 7, an ellipsis and
+ * the last 3, then the extension.
+ */
+export function shortenFileName(name: string) {
+  const dot = name.lastIndexOf('.')
+  const [base, ext] = dot <= 0 ? [name, ''] : [name.slice(0, dot), name.slice(dot)]
+  const chars = [...base]
+  if (chars.length <= 10) return name
+  return `${chars.slice(0, 7).join('')}…${chars.slice(-3).join('')}${ext}`
+}

@@ -1,0 +1,176 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { mkdir, rm } from 'node:fs/promises'
+import type { IncomingMessage } from 'node:http'
+import { join } from 'node:path'
+import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { CopyObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3'
+import {
+  checkUpload,
+  isInlineMime,
+  storageKey,
+  UPLOAD_KINDS,
+  type UploadKind,
+} from '@moc/domain/rules/upload'
+import { FileStore } from '@tus/file-store'
+import { S3Store } from '@tus/s3-store'
+import { type DataStore, Server, type Upload } from '@tus/server'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Ctx } from '../../platform/context.ts'
+import { contentTypeOf } from '../../platform/storage/contentTypes.ts'
+import { inspectFile } from '../../platform/storage/inspectFile.ts'
+import { LocalStorage } from '../../platform/storage/localStorage.ts'
+import { S3Storage } from '../../platform/storage/s3Storage.ts'
+import { isPrivateKey } from './storeUpload.ts'
+
+export const TUS_PATH = '/api/upload/tus'
+/** Unfinished uploads are kept this long for resuming (tus expiration extension), then cleaned up. */
+const EXPIRE_MS = 24 * 3_600_000
+
+type RawWithAdmin = IncomingMessage & { mocAdminId?: number }
+const adminOf = (req: Request) =>
+  (req as unknown as { runtime?: { node?: { req: RawWithAdmin } } }).runtime?.node?.req.mocAdminId
+
+/** A tus refusal: the client shows the body (the spec's Chinese message). */
+const refuse = (status_code: number, body: string) => ({ status_code, body })
+
+/**
+ * Resumable, sliced uploads with the tus protocol (DESIGN.md §3) for large and video files. Metadata
+ * `filename`, `filetype` and `kind` (the upload widget's kind) are checked against the spec's rules when the
+ * upload is created; when the last byte arrives the content is checked (magic bytes, image dimensions) and
+ * the file moves into storage under its spec §9 key. The final PATCH answers with `Upload-Url` and
+ * `Upload-Key` headers. Only the account that created an upload may continue, inspect or cancel it.
+ */
+export async function tusRoutes(app: FastifyInstance, ctx: Ctx) {
+  const storage = ctx.storage
+  const tusDir = join(ctx.spoolDir, '..', 'tus')
+  const datastore: DataStore =
+    storage instanceof S3Storage
+      ? new S3Store({
+          partSize: 8 * 1024 * 1024,
+          expirationPeriodInMilliseconds: EXPIRE_MS,
+          s3ClientConfig: {
+            bucket: storage.options.bucket,
+            region: storage.options.region,
+            endpoint: storage.options.endpoint,
+            forcePathStyle: storage.options.forcePathStyle,
+            credentials: {
+              accessKeyId: storage.options.accessKeyId,
+              secretAccessKey: storage.options.secretAccessKey,
+            },
+            requestChecksumCalculation: 'WHEN_REQUIRED',
+            responseChecksumValidation: 'WHEN_REQUIRED',
+          },
+        })
+      : new FileStore({ directory: tusDir, expirationPeriodInMilliseconds: EXPIRE_MS })
+
+  /** Moves a finished upload into storage once its content passed the checks; removes it otherwise. */
+  async function adopt(upload: Upload) {
+    const name = upload.metadata?.filename ?? 'upload'
+    const key = storageKey(name, randomUUID().replaceAll('-', ''), new Date())
+    const contentType = contentTypeOf(key)
+    if (storage instanceof LocalStorage) {
+      const path = join(tusDir, upload.id)
+      try {
+        const problem = await inspectFile(path, name)
+        if (problem) throw refuse(422, problem)
+        await storage.putFile(key, path)
+      } finally {
+        await rm(path, { force: true })
+        await rm(`${path}.json`, { force: true })
+      }
+    } else if (storage instanceof S3Storage) {
+      const { bucket } = storage.options
+      // The magic bytes (the whole file for images, whose dimensions are read) are checked on a local copy.
+      await mkdir(ctx.spoolDir, { recursive: true })
+      const spooled = join(ctx.spoolDir, randomUUID())
+      try {
+        const head = await storage.client.send(
+          new GetObjectCommand({
+            Bucket: bucket,
+            Key: upload.id,
+            Range: contentType.startsWith('image/') ? undefined : 'bytes=0-65535',
+          }),
+        )
+        await pipeline(head.Body as Readable, createWriteStream(spooled))
+        const problem = await inspectFile(spooled, name)
+        if (problem) throw refuse(422, problem)
+        await storage.client.send(
+          new CopyObjectCommand({
+            Bucket: bucket,
+            Key: key,
+            CopySource: `${bucket}/${upload.id}`,
+            ContentType: contentType,
+            ContentDisposition: isInlineMime(contentType) ? undefined : 'attachment',
+            MetadataDirective: 'REPLACE',
+          }),
+        )
+      } finally {
+        await rm(spooled, { force: true })
+        await datastore.remove(upload.id).catch(() => undefined)
+      }
+    }
+    const url = isPrivateKey(key)
+      ? await storage.signedUrl(key, ctx.config.storageUrlTtlS)
+      : storage.publicUrl(key)
+    return { key, url, contentType }
+  }
+
+  const tus = new Server({
+    path: TUS_PATH,
+    datastore,
+    maxSize: ctx.config.tusMaxBytes,
+    relativeLocation: true,
+    respectForwardedHeaders: ctx.config.trustProxy,
+    namingFunction: () => `tus-${randomBytes(16).toString('hex')}`,
+    exposedHeaders: ['Upload-Url', 'Upload-Key'],
+    async onResponseError(_req, err) {
+      // Refusals are ours; anything else is a store failure worth a log line.
+      if (!('status_code' in err)) app.log.error({ err }, 'tus upload failed')
+    },
+    async onIncomingRequest(req, uploadId) {
+      const adminId = adminOf(req)
+      if (!adminId) throw refuse(401, '登录已过期，请重新登录')
+      if (!uploadId || req.method === 'POST' || req.method === 'OPTIONS') return
+      const upload = await datastore.getUpload(uploadId).catch(() => undefined)
+      // Someone else's upload id reads as unknown: ids are not secrets to be probed.
+      if (upload && upload.metadata?.owner !== String(adminId))
+        throw refuse(404, 'The file for this url was not found\n')
+    },
+    async onUploadCreate(req, upload) {
+      const meta = upload.metadata ?? {}
+      const kind = (meta.kind ?? 'attachment') as UploadKind
+      if (!UPLOAD_KINDS.includes(kind)) throw refuse(400, '上传类型有误')
+      const name = (meta.filename ?? '').slice(-200)
+      if (!name) throw refuse(400, '缺少文件名')
+      const problem = checkUpload({ name, size: upload.size ?? 0, type: meta.filetype ?? '' }, kind)
+      if (problem) throw refuse(422, problem)
+      return { metadata: { ...meta, filename: name, kind, owner: String(adminOf(req)) } }
+    },
+    async onUploadFinish(_req, upload) {
+      const { key, url, contentType } = await adopt(upload)
+      return { headers: { 'Upload-Url': url, 'Upload-Key': key, 'Upload-Content-Type': contentType } }
+    },
+  })
+
+  // tus bodies stream straight to the store, unparsed.
+  app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null))
+  const handle = async (req: FastifyRequest, reply: FastifyReply) => {
+    ;(req.raw as RawWithAdmin).mocAdminId = req.principal?.adminId
+    reply.hijack()
+    await tus.handle(req.raw, reply.raw)
+  }
+  app.post(TUS_PATH, { config: { access: 'signedIn', audit: '创建断点续传上传' } }, handle)
+  for (const url of [`${TUS_PATH}/:id`]) {
+    app.head(url, { config: { access: 'signedIn' } }, handle)
+    app.patch(url, { config: { access: 'signedIn', auditSkip: true } }, handle)
+    app.delete(url, { config: { access: 'signedIn', audit: '取消断点续传上传' } }, handle)
+  }
+  app.options(TUS_PATH, { config: { access: 'signedIn' } }, handle)
+
+  // Abandoned uploads are swept every hour (each instance may sweep; removal is idempotent).
+  const sweep = setInterval(() => void tus.cleanUpExpiredUploads().catch(() => undefined), 3_600_000)
+  sweep.unref()
+  app.addHook('onClose', async () => clearInterval(sweep))
+}
