@@ -82,7 +82,22 @@ test('文章表单: paged tag select (load more, create inline), 媒体号 selec
   await expect(form.getByText(`${prefix}-0`)).toBeVisible()
   await expect(form.getByText(accountName)).toBeVisible()
 
+  // The reviewer's read-only detail names them too.
+  const id = new URL(page.url()).searchParams.get('id')
+  const submitted = await sealedCall(page, 'POST', '/api/content/examination', {
+    kind: 'article',
+    ids: [Number(id)],
+  })
+  expect(submitted.code, submitted.msg).toBe(0)
+  await page.goto(`/articleAuditDetail?id=${id}`)
+  const detail = page.locator('.ant-descriptions')
+  await expect(
+    detail.getByText(`${fresh}、${prefix}-0`).or(detail.getByText(`${prefix}-0、${fresh}`)),
+  ).toBeVisible()
+  await expect(detail.getByText(accountName, { exact: true })).toBeVisible()
+
   // Recent picks come first next time (spec §9: keep 5).
+  await page.goto(`/contentArticleDetail?id=${id}`)
   await page.getByRole('combobox', { name: '标签' }).click()
   await expect(popup.getByText('最近使用')).toBeVisible()
 })

@@ -10,10 +10,10 @@ import { api } from '../api/client.ts'
 import { currentGrant } from '../api/session.ts'
 import { Loading } from '../widgets/Loading.tsx'
 import { previewHtml } from '../widgets/previewHtml.ts'
-import { resolvedNames } from '../widgets/ResolvedNames.tsx'
 import { checkSensitive, useSensitiveReview } from '../widgets/SensitiveReviewDialog.tsx'
 import { resourceApi } from './derive.ts'
-import { displayValue, formatTime } from './displayValue.ts'
+import { formatTime } from './displayValue.ts'
+import { FieldValue } from './FieldValue.tsx'
 import { RejectDialog } from './RejectDialog.tsx'
 import { ReviewLogTimeline, useReviewLog } from './ReviewLog.tsx'
 import { lastRejection, reviewApi } from './review.ts'
@@ -152,7 +152,7 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
         ) : null}
         {shown.map(([name, f]) => (
           <Descriptions.Item key={name} label={f.label}>
-            {resolvedNames(f.kind, fields[name]) ?? displayValue(f.kind, fields[name])}
+            <FieldValue kind={f.kind} value={fields[name]} />
           </Descriptions.Item>
         ))}
       </Descriptions>

@@ -1,4 +1,3 @@
-import type { FieldKind } from '@moc/domain/resources/types'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { mediaAccountsByIds } from './MediaAccountSelect.tsx'
@@ -33,7 +32,7 @@ function Names({
  * A field value that holds ids of named things (tags, a 媒体号) drawn as their names, or undefined for other
  * kinds (the caller shows those itself).
  */
-export function resolvedNames(kind: FieldKind, v: unknown): ReactNode | undefined {
+export function resolvedNames(kind: string, v: unknown): ReactNode | undefined {
   if (kind !== 'tags' && kind !== 'mediaAccount') return undefined
   const ids = idList(v)
   if (!ids.length) return '--'
