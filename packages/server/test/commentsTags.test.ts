@@ -246,6 +246,41 @@ describe.each(engines)('tags, media accounts and comments (%s)', (engine) => {
     expect(log[0]).toMatchObject({ page: '内容-文章', target: `comment:${ids[0]},comment:${ids[1]}` })
   })
 
+  it('comments pass the sensitive-word list on arrival: block refuses, replace masks, review holds', async () => {
+    for (const [word, level] of [
+      ['禁词甲', 'block'],
+      ['替换词', 'replace'],
+      ['待审词', 'review'],
+    ])
+      expect((await post(superToken, '/api/sensitive-word/add', { word, level })).body.code).toBe(0)
+    const article = await draft(superToken, '敏感词评论')
+    const add = (body: string) =>
+      post(superToken, '/api/comment/add', { kind: 'article', contentId: article, body })
+    const blocked = await add('这里有禁词甲')
+    expect(blocked.res.statusCode).toBe(422)
+    expect(blocked.body.msg).toBe('内容包含禁用词：禁词甲')
+    const masked = await add('😀替换词😀，好')
+    expect(masked.body.data).toMatchObject({ body: '😀***😀，好', verifyState: 1 })
+    const held = await add('包含待审词的评论')
+    expect(held.body.data).toMatchObject({ body: '包含待审词的评论', verifyState: 3 })
+    // Editing the body screens it again.
+    const edited = await post(superToken, '/api/comment/modify', {
+      kind: 'article',
+      id: held.body.data.id,
+      body: '改好了',
+    })
+    expect(edited.body.data).toMatchObject({ body: '改好了', verifyState: 1 })
+    const editBlocked = await post(superToken, '/api/comment/modify', {
+      kind: 'article',
+      id: held.body.data.id,
+      body: '禁词甲',
+    })
+    expect(editBlocked.res.statusCode).toBe(422)
+    // Nothing stored for the refused ones.
+    const list = await get(superToken, `/api/comment/list?kind=article&contentId=${article}`)
+    expect(list.body.data.items.map((i: { body: string }) => i.body)).toEqual(['改好了', '😀***😀，好'])
+  })
+
   it('article form fields: tags and media account saved with the item', async () => {
     const tag = await get(superToken, `/api/tag/add?name=${encodeURIComponent('表单标签')}`)
     const acct = await post(superToken, '/api/mediaAccount/insert', { name: '表单媒体号' })

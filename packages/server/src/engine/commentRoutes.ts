@@ -23,6 +23,7 @@ import { type DataScope, dataScopeOf } from '../platform/dataScope.ts'
 import { AppError } from '../platform/errors.ts'
 import { resourceOf } from '../platform/guard.ts'
 import { containsPattern } from '../platform/paging.ts'
+import { screenCommentBody } from './commentScreening.ts'
 import { contentInScope } from './contentInScope.ts'
 
 const tags = ['评论']
@@ -71,7 +72,7 @@ async function idsInScope(db: Db, def: ResourceDef, scope: DataScope, ids: reado
 
 /**
  * 评论 of the content family (spec §7 /comment/*): the comment list of one item, detail, modify, show/hide and
- * delete in batch, and staff comments. Every call names the content `kind`, whose page's 评论 action it needs;
+ * delete in batch, and staff comments. Bodies pass the sensitive-word list on arrival (commentScreening.ts). Every call names the content `kind`, whose page's 评论 action it needs;
  * data scope follows the commented item (DESIGN §1.2). The review queue (/commentAudit) builds on this later.
  */
 export async function commentRoutes(fastify: FastifyInstance, ctx: Ctx) {
@@ -177,6 +178,7 @@ export async function commentRoutes(fastify: FastifyInstance, ctx: Ctx) {
         if (p.contentId !== contentId) throw new AppError('BAD_REQUEST', msg.parentMismatch)
       }
       const me = req.principal!
+      const screened = await screenCommentBody(ctx.sensitive, body)
       const [row] = await db
         .insert(comment)
         .values({
@@ -185,7 +187,7 @@ export async function commentRoutes(fastify: FastifyInstance, ctx: Ctx) {
           parentId,
           authorName: me.username,
           adminId: me.adminId,
-          body,
+          ...screened,
         })
         .returning({ id: comment.id })
       auditTarget(req, [row!.id])
@@ -212,10 +214,11 @@ export async function commentRoutes(fastify: FastifyInstance, ctx: Ctx) {
         throw new AppError('BAD_REQUEST', msg.nothingToModify)
       const scope = await dataScopeOf(req, db)
       await idsInScope(db, def, scope, [id])
+      const screened = body === undefined ? {} : await screenCommentBody(ctx.sensitive, body)
       await db
         .update(comment)
         .set({
-          ...(body === undefined ? {} : { body }),
+          ...screened,
           ...(showState === undefined ? {} : { showState }),
           updatedAt: new Date(),
         })

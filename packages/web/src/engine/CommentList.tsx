@@ -2,6 +2,7 @@ import type { CommentItem } from '@moc/domain/api/comments'
 import { COMMENT_BODY_MAX } from '@moc/domain/api/comments'
 import { TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
 import { can } from '@moc/domain/permissions/can'
+import { VERIFY_STATE } from '@moc/domain/resources/index'
 import { actionPermission, type ResourceDef } from '@moc/domain/resources/types'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { TableColumnsType } from 'antd'
@@ -153,7 +154,12 @@ function Comments({ def, contentId }: { def: ResourceDef; contentId: number }) {
       key: 'showState',
       title: '显示状态',
       dataIndex: 'showState',
-      render: (v: boolean) => (v ? <Tag color="blue">显示</Tag> : <Tag>隐藏</Tag>),
+      render: (v: boolean, row) => (
+        <>
+          {v ? <Tag color="blue">显示</Tag> : <Tag>隐藏</Tag>}
+          {row.verifyState === VERIFY_STATE.pending ? <Tag color="orange">待审核</Tag> : null}
+        </>
+      ),
     },
     {
       key: 'createdAt',
