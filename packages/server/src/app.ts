@@ -4,7 +4,9 @@ import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod'
 import { commentRoutes } from './engine/commentRoutes.ts'
+import { relationRoutes } from './engine/contentRelations.ts'
 import { contentRoutes } from './engine/contentRoutes.ts'
+import { contentSearchRoutes } from './engine/contentSearchRoutes.ts'
 import { contentVersionRoutes } from './engine/contentVersionRoutes.ts'
 import { processResourceRoutes } from './engine/processResourceRoutes.ts'
 import { processRoutes } from './engine/processRoutes.ts'
@@ -116,6 +118,8 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await syslogRoutes(app, ctx)
   await configureRoutes(app, ctx)
   await contentRoutes(app, ctx)
+  await contentSearchRoutes(app, ctx)
+  await relationRoutes(app, ctx)
   await reviewRoutes(app, ctx)
   await contentVersionRoutes(app, ctx)
   await processRoutes(app, ctx)

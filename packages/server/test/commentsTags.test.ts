@@ -246,6 +246,37 @@ describe.each(engines)('tags, media accounts and comments (%s)', (engine) => {
     expect(log[0]).toMatchObject({ page: '内容-文章', target: `comment:${ids[0]},comment:${ids[1]}` })
   })
 
+  it('video comments: the same calls with kind video need 内容-视频 评论', async () => {
+    const v = await post(superToken, '/api/content/add', {
+      kind: 'video',
+      title: '有评论的视频',
+      videoUrl: 'https://example.com/v.mp4',
+    })
+    expect(v.body.code, v.body.msg).toBe(0)
+    const added = await post(superToken, '/api/comment/add', {
+      kind: 'video',
+      contentId: v.body.data.id,
+      body: '视频评论',
+    })
+    expect(added.body.data).toMatchObject({ contentKind: 'video', body: '视频评论' })
+    const articleOnly = await account('articleonly', { '内容-文章': ['查看', '评论'] }, '文章部')
+    const videoMod = await account('videomod', { '内容-视频': ['查看', '评论'] }, '视频部')
+    const list = (token: string, kind: string) =>
+      get(token, `/api/comment/list?kind=${kind}&contentId=${v.body.data.id}`)
+    expect((await list(articleOnly.token, 'video')).res.statusCode).toBe(403)
+    // Naming another kind does not reach the video's comments.
+    expect((await list(superToken, 'article')).res.statusCode).toBe(404)
+    const hide = await post(superToken, '/api/comment/modifyBatch', {
+      kind: 'article',
+      ids: [added.body.data.id],
+      showState: false,
+    })
+    expect(hide.res.statusCode).toBe(404)
+    // The video is outside videomod's department scope: not found, not forbidden.
+    expect((await list(videoMod.token, 'video')).res.statusCode).toBe(404)
+    expect((await list(superToken, 'video')).body.data.total).toBe(1)
+  })
+
   it('comments pass the sensitive-word list on arrival: block refuses, replace masks, review holds', async () => {
     for (const [word, level] of [
       ['禁词甲', 'block'],

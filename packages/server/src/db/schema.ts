@@ -463,6 +463,38 @@ export const sensitiveWord = pgTable(
 )
 
 /**
+ * 后台任务: the durable job queue (media processing and other slow work). Claimed with FOR UPDATE SKIP LOCKED
+ * by any instance; a failed attempt is retried with back-off until max_attempts, then stays 'failed' with its
+ * error for the job screen. A 'running' job whose lease expired (its instance died) is claimed again.
+ */
+export const job = pgTable(
+  'job',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    state: text('state').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    runAt: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error').notNull().default(''),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('job_claimable').on(t.runAt, t.id).where(sql`${t.state} = 'queued'`),
+    index('job_lease').on(t.leaseUntil).where(sql`${t.state} = 'running'`),
+    index('job_list').on(t.state, t.id.desc()),
+    check('job_state_known', sql`${t.state} in ('queued', 'running', 'done', 'failed')`),
+  ],
+)
+
+/**
  * 标签 (spec §7 /tag/*): content tags (type 0) and user tags (type 1); a name is unique within its type.
  * Content stores tag ids (content.tags); a deleted tag simply stops resolving to a name.
  */

@@ -25,6 +25,9 @@ export const screenRegistry: Record<string, Screen> = {
   '/auditProcess': lazyScreen(() => import('../pages/system/AuditProcessPage.tsx')),
   '/words': lazyScreen(() => import('../pages/marketing/WordsPage.tsx')),
   '/wordsDetail': lazyScreen(() => import('../pages/marketing/WordsDetailPage.tsx')),
+  '/contentManager': lazyScreen(() => import('../pages/content/ContentManagerPage.tsx')),
+  '/recrodCreateVideo': lazyScreen(() => import('../pages/content/RecordCreateVideoPage.tsx')),
+  '/mediaLibraryVideo': lazyScreen(() => import('../pages/content/MediaLibraryVideoPage.tsx')),
   // List and detail screens of every resource definition (content engine).
   ...resourceScreens(resources),
   // Review queues and their detail screens of every definition with `review` (review workflow).

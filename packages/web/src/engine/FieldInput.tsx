@@ -4,6 +4,7 @@ import type { Dayjs } from 'dayjs'
 import { HtmlSourceEditor } from '../widgets/HtmlSourceEditor.tsx'
 import { MediaAccountSelect } from '../widgets/MediaAccountSelect.tsx'
 import { TagSelect } from '../widgets/TagSelect.tsx'
+import { RelationInput, type RelationOwner } from './RelationInput.tsx'
 
 /** The props a Form.Item hands to its control. */
 interface ControlProps<V> {
@@ -66,8 +67,14 @@ export function FieldInput({
   field: f,
   autoFocus,
   readOnly,
+  owner,
   ...control
-}: ControlProps<unknown> & { field: FieldDef; autoFocus?: boolean; readOnly?: boolean }) {
+}: ControlProps<unknown> & {
+  field: FieldDef
+  autoFocus?: boolean
+  readOnly?: boolean
+  owner?: RelationOwner
+}) {
   // An explicit `disabled` on a control overrides the Form's, so the form's read-only state comes in here.
   const disabled = f.readOnly === true || readOnly === true
   const common = { id: control.id, disabled, autoFocus }
@@ -156,6 +163,17 @@ export function FieldInput({
           allowClear
         />
       )
+    case 'relation':
+      return owner ? (
+        <RelationInput
+          id={control.id}
+          value={value}
+          onChange={onChange}
+          field={f}
+          owner={owner}
+          disabled={disabled}
+        />
+      ) : null
     case 'tags':
       return <TagSelect {...common} value={value} onChange={onChange} label={f.label} max={f.max} />
     case 'mediaAccount':

@@ -12,7 +12,7 @@ import { Loading } from '../widgets/Loading.tsx'
 import { previewHtml } from '../widgets/previewHtml.ts'
 import { checkSensitive, useSensitiveReview } from '../widgets/SensitiveReviewDialog.tsx'
 import { resourceApi } from './derive.ts'
-import { formatTime } from './displayValue.ts'
+import { displayValue, formatTime } from './displayValue.ts'
 import { FieldValue } from './FieldValue.tsx'
 import { RejectDialog } from './RejectDialog.tsx'
 import { ReviewLogTimeline, useReviewLog } from './ReviewLog.tsx'
@@ -31,6 +31,8 @@ interface ReviewItem {
   creatorName?: string
   createdAt?: string
   fields?: Record<string, unknown>
+  /** The items each relation field names, in order (e.g. a collection's members). */
+  relations?: Record<string, { id: number; title: string }[]>
 }
 
 /**
@@ -152,7 +154,13 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
         ) : null}
         {shown.map(([name, f]) => (
           <Descriptions.Item key={name} label={f.label}>
-            <FieldValue kind={f.kind} value={fields[name]} />
+            {f.kind === 'relation' ? (
+              relationText(data.relations?.[name])
+            ) : f.kind === 'select' ? (
+              (f.options?.[String(fields[name])] ?? displayValue(f.kind, fields[name]))
+            ) : (
+              <FieldValue kind={f.kind} value={fields[name]} />
+            )}
           </Descriptions.Item>
         ))}
       </Descriptions>
@@ -190,3 +198,7 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
     </Card>
   )
 }
+
+/** A relation field's items as the reviewer reads them: numbered titles in the field's order. */
+const relationText = (items: { title: string }[] | undefined) =>
+  items?.length ? items.map((x, i) => `${i + 1}. ${x.title}`).join('；') : '--'
