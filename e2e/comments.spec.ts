@@ -119,3 +119,34 @@ test('文章评论 needs 评论: no link on the list, and the screen says so', a
   await expect(editor.page.getByRole('button', { name: '批量删除' })).toHaveCount(0)
   await editor.context.close()
 })
+
+test('视频评论: the same screen for a video, reached from the video list', async ({ page }) => {
+  await signInAsAdmin(page)
+  const title = unique('评论视频')
+  const added = await sealedCall(page, 'POST', '/api/content/add', {
+    kind: 'video',
+    title,
+    videoUrl: 'https://example.com/clip.mp4',
+  })
+  expect(added.code, added.msg).toBe(0)
+  const body = unique('视频评论')
+  const c = await sealedCall(page, 'POST', '/api/comment/add', {
+    kind: 'video',
+    contentId: added.data.id,
+    body,
+  })
+  expect(c.code, c.msg).toBe(0)
+  await page.goto('/contentVideo?type=draft')
+  await page
+    .getByRole('row')
+    .filter({ hasText: title })
+    .getByRole('button', { name: /评\s*论/ })
+    .click()
+  await expect(page).toHaveURL(new RegExp(`/videoComments\\?id=${added.data.id}$`))
+  await expect(page.getByText(`视频评论：${title}`)).toBeVisible()
+  const row = page.getByRole('row').filter({ hasText: body })
+  await row.getByRole('button', { name: /^隐\s*藏$/ }).click()
+  await confirmPopconfirm(page)
+  await expectToast(page, '已隐藏')
+  await expect(row.getByText('隐藏', { exact: true })).toBeVisible()
+})
