@@ -16,6 +16,7 @@ import { reviewStatusRoutes } from './engine/reviewStatusRoutes.ts'
 import { menuRoutes } from './modules/auth/menu.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { configureRoutes } from './modules/configure/routes.ts'
+import { jobRoutes } from './modules/jobs/routes.ts'
 import { mediaAccountRoutes } from './modules/mediaAccounts/routes.ts'
 import { organisationRoutes } from './modules/organisation/routes.ts'
 import { rolesRoutes } from './modules/roles/routes.ts'
@@ -133,6 +134,7 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await dumpRoutes(app, ctx)
   await tusRoutes(app, ctx)
   await wordsRoutes(app, ctx)
+  await jobRoutes(app, ctx)
   await registerWeb(app, opts.web === false ? undefined : findWebDist(ctx.config.webDist))
   return app
 }

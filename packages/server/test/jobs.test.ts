@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { job } from '../src/db/schema.ts'
 import { bestPoster, frameColour, imageThumbnail, probe, transcodeHls } from '../src/platform/jobs/media.ts'
 import { JobRunner, retryDelayMs } from '../src/platform/jobs/queue.ts'
-import { engines, startTestApp, type TestApp } from './harness.ts'
+import { grantedAccount, powerOf } from './grantedAccount.ts'
+import { call, engines, login, startTestApp, type TestApp } from './harness.ts'
 
 const until = async (check: () => Promise<boolean>, ms = 15_000) => {
   const end = Date.now() + ms
@@ -86,6 +87,29 @@ describe.each(engines)('job queue on %s', (engine) => {
     expect((await rowOf(y!.id)).state).toBe('running')
     await a.run(taken)
     expect((await rowOf(y!.id)).state).toBe('done')
+  })
+
+  it('后台任务: lists jobs by state for 查看 and re-queues failed ones for 编辑', async () => {
+    const admin = await login(t.app)
+    const runner = new JobRunner(t.database.db)
+    runner.register('test.broken', async () => {
+      throw new Error('坏了')
+    })
+    const id = await runner.enqueue('test.broken', { file: 1 }, { maxAttempts: 1 })
+    await runner.run((await runner.claim())!)
+    const failed = await call(t.app, 'GET', '/api/job/list?state=failed', { token: admin })
+    expect(failed.body.data.items.find((r: { id: number }) => r.id === id)).toMatchObject({
+      state: 'failed',
+      lastError: '坏了',
+      attempts: 1,
+    })
+    const viewer = await grantedAccount(t, `jobviewer${engine}`, powerOf({ '系统-后台任务': ['查看'] }))
+    expect((await call(t.app, 'GET', '/api/job/list', { token: viewer.token })).body.code).toBe(0)
+    const denied = await call(t.app, 'POST', '/api/job/retry', { token: viewer.token, body: { ids: [id] } })
+    expect(denied.res.statusCode).toBe(403)
+    const retried = await call(t.app, 'POST', '/api/job/retry', { token: admin, body: { ids: [id] } })
+    expect(retried.body.data.updated).toBe(1)
+    expect(await rowOf(id)).toMatchObject({ state: 'queued', attempts: 0 })
   })
 })
 

@@ -18,6 +18,7 @@ export const screenRegistry: Record<string, Screen> = {
   '/roles': lazyScreen(() => import('../pages/system/RolesPage.tsx')),
   '/rolesDetail': lazyScreen(() => import('../pages/system/RolesDetailPage.tsx')),
   '/smsOutbox': lazyScreen(() => import('../pages/system/SmsOutboxPage.tsx')),
+  '/jobs': lazyScreen(() => import('../pages/system/JobsPage.tsx')),
   '/systemlog': lazyScreen(() => import('../pages/system/SystemLogPage.tsx')),
   '/configure': lazyScreen(() => import('../pages/system/ConfigurePage.tsx')),
   '/styleSetting': lazyScreen(() => import('../pages/system/StyleSettingPage.tsx')),
