@@ -2,7 +2,9 @@ import type { FieldDef } from '@moc/domain/resources/types'
 import { DatePicker, Flex, Input, InputNumber, Select, Switch } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { HtmlSourceEditor } from '../widgets/HtmlSourceEditor.tsx'
+import { MediaAccountSelect } from '../widgets/MediaAccountSelect.tsx'
 import { MediaPickButton } from '../widgets/MediaPickButton.tsx'
+import { TagSelect } from '../widgets/TagSelect.tsx'
 import { RelationInput, type RelationOwner } from './RelationInput.tsx'
 
 /** The props a Form.Item hands to its control. */
@@ -62,8 +64,8 @@ function RichTextInput({
 }
 
 /**
- * The form control of one field, drawn by its kind. Media pickers, the rich-text editor and the paged tag /
- * media-account selects replace the stand-ins here without the definitions changing.
+ * The form control of one field, drawn by its kind: tags and 媒体号 through the paged select (ids); media
+ * pickers and the rich-text editor replace the URL / HTML stand-ins here without the definitions changing.
  */
 export function FieldInput({
   field: f,
@@ -190,18 +192,9 @@ export function FieldInput({
         />
       ) : null
     case 'tags':
-      return (
-        <Select
-          {...common}
-          mode="tags"
-          value={value}
-          onChange={onChange}
-          tokenSeparators={[',', '，']}
-          open={false}
-          suffixIcon={null}
-          placeholder={`输入${f.label}后按回车`}
-        />
-      )
+      return <TagSelect {...common} value={value} onChange={onChange} label={f.label} max={f.max} />
+    case 'mediaAccount':
+      return <MediaAccountSelect {...common} value={value} onChange={onChange} label={f.label} />
     default:
       return (
         <Input
