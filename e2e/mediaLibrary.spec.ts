@@ -98,7 +98,8 @@ test('媒体资源库: folders, upload, rename, pick into an article, delete in 
   // Deleting the file now names the article and needs a second yes.
   await page.goto('/mediaLibrary')
   await card(page, folder).getByRole('button', { name: folder }).click()
-  await expect(card(page, title)).toContainText('引用 1')
+  await card(page, title).getByRole('button', { name: '引用 1' }).click()
+  await expect(page.getByRole('tooltip')).toContainText(`《${article}》（文章）`)
   await card(page, title).getByRole('button', { name: '删除' }).click()
   await page.getByRole('dialog').getByRole('button', { name: OK }).click()
   const inUse = page.getByRole('dialog').filter({ hasText: '文件正在被使用' })

@@ -10,7 +10,7 @@ import {
 import { TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
 import { can } from '@moc/domain/permissions/can'
 import { useQueryClient } from '@tanstack/react-query'
-import { App, Button, Card, Flex, Pagination, Tabs, Tree, Typography, Upload } from 'antd'
+import { App, Button, Card, Flex, Pagination, Tabs, Tree, Upload } from 'antd'
 import { useState } from 'react'
 import { ApiError, api } from '../../api/client.ts'
 import { downloadFile } from '../../api/download.ts'
@@ -27,6 +27,7 @@ import {
 } from '../../widgets/media/useMediaBrowser.ts'
 import { MediaMoveDialog } from './mediaLibrary/MediaMoveDialog.tsx'
 import { MediaNameDialog } from './mediaLibrary/MediaNameDialog.tsx'
+import { MediaUsageLink } from './mediaLibrary/MediaUsageLink.tsx'
 import { useMediaUpload } from './mediaLibrary/useMediaUpload.ts'
 
 const PAGE = '媒体资源库管理'
@@ -154,7 +155,7 @@ export default function MediaLibraryPage() {
           删除
         </Button>
       ) : null}
-      {item.usedNum ? <Typography.Text type="secondary">引用 {item.usedNum}</Typography.Text> : null}
+      {item.usedNum ? <MediaUsageLink item={item} /> : null}
     </>
   )
 
