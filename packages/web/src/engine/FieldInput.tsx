@@ -1,39 +1,14 @@
 import type { FieldDef } from '@moc/domain/resources/types'
-import { DatePicker, Flex, Input, InputNumber, Select, Switch } from 'antd'
+import { DatePicker, Input, InputNumber, Select, Switch } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { HtmlSourceEditor } from '../widgets/HtmlSourceEditor.tsx'
+import { UploadField } from '../widgets/UploadField.tsx'
 
 /** The props a Form.Item hands to its control. */
 interface ControlProps<V> {
   id?: string
   value?: V
   onChange?: (v: V) => void
-}
-
-/** An image field until the media picker lands: the URL, and the picture once there is one. */
-function ImageUrlInput({
-  id,
-  value,
-  onChange,
-  label,
-  disabled,
-}: ControlProps<string> & { label: string; disabled: boolean }) {
-  return (
-    <Flex vertical gap={8}>
-      <Input
-        id={id}
-        type="url"
-        value={value}
-        onChange={(e) => onChange?.(e.target.value)}
-        placeholder="请输入图片地址 https://"
-        disabled={disabled}
-        allowClear
-      />
-      {value && /^https:\/\//.test(value) ? (
-        <img src={value} alt={label} className="moc-resource-thumb" />
-      ) : null}
-    </Flex>
-  )
 }
 
 function RichTextInput({
@@ -57,8 +32,9 @@ function RichTextInput({
 }
 
 /**
- * The form control of one field, drawn by its kind. Media pickers, the rich-text editor and the paged tag /
- * media-account selects replace the stand-ins here without the definitions changing.
+ * The form control of one field, drawn by its kind; image and video fields use the upload widget. Media
+ * pickers, the rich-text editor and the paged tag / media-account selects replace the stand-ins here
+ * without the definitions changing.
  */
 export function FieldInput({
   field: f,
@@ -133,17 +109,19 @@ export function FieldInput({
         />
       )
     case 'image':
+    case 'video':
+      // The value stays the file's URL, so definitions and stored content do not change.
       return (
-        <ImageUrlInput
+        <UploadField
           id={control.id}
           value={value}
           onChange={onChange}
+          kind={f.kind}
           label={f.label}
           disabled={disabled}
         />
       )
     case 'url':
-    case 'video':
       return (
         <Input
           {...common}
