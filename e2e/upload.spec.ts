@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { writeFile } from 'node:fs/promises'
 import { crc32, deflateSync } from 'node:zlib'
 import type { Page, Request } from '@playwright/test'
 import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
@@ -31,7 +32,9 @@ function png(width: number, height: number, random = false) {
 
 const MB = 1024 * 1024
 const panel = (page: Page) => page.getByRole('region', { name: '上传列表' })
-const coverInput = (page: Page) => page.getByLabel('上传封面')
+/** The article form has one upload widget: its file chooser. */
+const coverInput = (page: Page) => page.getByLabel('选择文件')
+const uploadWidget = (page: Page) => page.locator('.moc-upload-field')
 
 async function newArticleForm(page: Page) {
   await signInAsAdmin(page)
@@ -55,7 +58,7 @@ test('封面: upload an image, view it, save, and see it after a reload', async 
   await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320)
 
   // 查看 opens the preview dialog with the picture.
-  await page.getByRole('button', { name: '查看封面' }).click()
+  await uploadWidget(page).getByRole('button', { name: '查看', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: '查看图片' })
   await expect(dialog.locator('img')).toBeVisible()
   await page.keyboard.press('Escape')
@@ -78,7 +81,7 @@ test('封面: upload an image, view it, save, and see it after a reload', async 
   await expect.poll(() => saved.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320)
 
   // Deleting empties the field: the chooser is back.
-  await page.getByRole('button', { name: '删除封面' }).click()
+  await uploadWidget(page).getByRole('button', { name: '删除', exact: true }).click()
   await expect(page.getByText('点击上传')).toBeVisible()
 })
 
@@ -173,6 +176,39 @@ test('tus: a large image resumes after a dropped connection without re-sending f
   // Every byte crossed once: the slices the server had were not sent again.
   expect(delivered.map((d) => d.offset)).toEqual([0, 5 * MB, 10 * MB])
   expect(delivered.reduce((n, d) => n + d.bytes, 0)).toBe(file.length)
+})
+
+test('tus: after a page reload the same file continues where it stopped', async ({ page }, testInfo) => {
+  await newArticleForm(page)
+  // A file on disk keeps its modification time, part of the fingerprint that finds the earlier upload.
+  const path = testInfo.outputPath('resume.png')
+  const bytes = png(2000, 2000, true)
+  await writeFile(path, bytes)
+  const offsets: number[] = []
+  let reloaded = false
+  await page.route('**/api/upload/tus/*', async (route) => {
+    const req = route.request()
+    if (req.method() !== 'PATCH') return route.continue()
+    const offset = Number(req.headers()['upload-offset'])
+    // Before the reload only the first slice gets through; the second never gets an answer.
+    if (!reloaded && offset > 0) return
+    offsets.push(offset)
+    return route.continue()
+  })
+  await coverInput(page).setInputFiles(path)
+  await expect.poll(() => offsets).toEqual([0])
+  await expect(panel(page)).toContainText('文件上传中')
+
+  reloaded = true
+  await page.reload()
+  await expect(page.getByLabel('正文')).toBeVisible()
+  await expect(panel(page)).toBeHidden()
+  await coverInput(page).setInputFiles(path)
+  await expectToast(page, '上传成功', 30_000)
+  await expect(panel(page)).toContainText('文件上传完成')
+  // The slice sent before the reload was not sent again.
+  expect(offsets).toEqual([0, 5 * MB, 10 * MB])
+  await expect(page.locator('#moc-main').getByRole('img', { name: '封面' })).toHaveAttribute('src', /\.png$/)
 })
 
 test('panel: cancel a running upload, and closing while running cancels everything', async ({ page }) => {

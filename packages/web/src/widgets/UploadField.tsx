@@ -3,13 +3,13 @@ import {
   DeleteOutlined,
   EyeOutlined,
   FileOutlined,
-  LinkOutlined,
   PlusOutlined,
 } from '@ant-design/icons'
 import { TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
+import { isLink } from '@moc/domain/resources/fieldSchema'
 import { checkImageSize, checkUpload, extensionOf, familyOf, type UploadKind } from '@moc/domain/rules/upload'
 import { App, Button, Flex, Input, Progress, Tooltip } from 'antd'
-import { type ChangeEvent, useRef, useState } from 'react'
+import { type ChangeEvent, type ReactNode, useRef, useState } from 'react'
 import { NOT_PREVIEWABLE, PreviewDialog } from './PreviewDialog.tsx'
 import { readImageSize } from './readImageSize.ts'
 import { ACCEPT, placeholderSize, previewKindOf, progressMarker } from './uploadLayout.ts'
@@ -27,10 +27,14 @@ export interface UploadFieldProps {
   accept?: readonly string[]
   /** Placeholder aspect ratio `w:h` (spec §9; 1:1 by default). */
   ratio?: string
-  /** The field's name, for labels and alt text. */
+  /** The field's name, for alt text. */
   label: string
   disabled?: boolean
+  /** More ways to fill the field, beside the link input (e.g. 媒资库导入). */
+  extra?: ReactNode
 }
+
+const PLACEHOLDER_NOUN: Partial<Record<UploadKind, string>> = { image: '图片', video: '视频', audio: '音频' }
 
 /** The thumbnail of a stored file inside the widget's box. */
 function Thumb({ url, label }: { url: string; label: string }) {
@@ -38,19 +42,19 @@ function Thumb({ url, label }: { url: string; label: string }) {
   if (family === 'image' && extensionOf(url.split(/[?#]/)[0] ?? '') !== 'pag')
     return <img src={url} alt={label} className="moc-upload-field__media" />
   if (family === 'video')
-    return <video src={url} preload="metadata" muted aria-label={label} className="moc-upload-field__media" />
+    return <video src={url} preload="metadata" muted className="moc-upload-field__media" />
   return family === 'audio' ? (
-    <CustomerServiceOutlined style={{ fontSize: 40 }} aria-label={label} />
+    <CustomerServiceOutlined style={{ fontSize: 40 }} aria-hidden />
   ) : (
-    <FileOutlined style={{ fontSize: 40 }} aria-label={label} />
+    <FileOutlined style={{ fontSize: 40 }} aria-hidden />
   )
 }
 
 /**
  * The upload widget (spec §2/§4/§5) as a Form control whose value is the file's URL: click to choose, checked
  * in the browser with the shared rules (nothing is sent when a rule fails), small files in one request and
- * videos / large files through resumable tus, progress here and in the top bar's panel. A URL may also be
- * pasted (「输入链接」), so links from elsewhere stay possible.
+ * videos / large files through resumable tus, progress here and in the top bar's panel. The URL stays an
+ * input of its own (the one the field's label names), so links from elsewhere can still be pasted.
  */
 export function UploadField({
   id,
@@ -61,12 +65,12 @@ export function UploadField({
   ratio,
   label,
   disabled = false,
+  extra,
 }: UploadFieldProps) {
   const { message } = App.useApp()
   const input = useRef<HTMLInputElement>(null)
   const [itemId, setItemId] = useState<string>()
   const [previewing, setPreviewing] = useState<string>()
-  const [linkMode, setLinkMode] = useState(false)
   // The latest onChange: an upload may finish (or be retried from the panel) after re-renders.
   const changeRef = useRef(onChange)
   changeRef.current = onChange
@@ -107,7 +111,7 @@ export function UploadField({
         type="file"
         hidden
         accept={accept?.map((a) => `.${a.replace(/^\./, '')}`).join(',') || ACCEPT[kind]}
-        aria-label={`上传${label}`}
+        aria-label="选择文件"
         disabled={disabled}
         onChange={(e) => void choose(e)}
       />
@@ -117,22 +121,16 @@ export function UploadField({
             type="circle"
             size={80}
             percent={Number(progressMarker(uploading.status, uploading.loaded, uploading.size))}
-            aria-label={`${label}上传进度`}
+            aria-label="上传进度"
           />
         </div>
-      ) : value ? (
+      ) : value && isLink(value) ? (
+        // Only a link gets a thumbnail; anything else typed in waits for the form's validation.
         <div className="moc-upload-field__box" style={box}>
           <Thumb url={value} label={label} />
           <div className="moc-upload-field__actions">
             <Tooltip title="查看">
-              <Button
-                id={id}
-                size="small"
-                type="text"
-                icon={<EyeOutlined />}
-                aria-label={`查看${label}`}
-                onClick={view}
-              />
+              <Button size="small" type="text" icon={<EyeOutlined />} aria-label="查看" onClick={view} />
             </Tooltip>
             {disabled ? null : (
               <Tooltip title="删除">
@@ -140,7 +138,7 @@ export function UploadField({
                   size="small"
                   type="text"
                   icon={<DeleteOutlined />}
-                  aria-label={`删除${label}`}
+                  aria-label="删除"
                   onClick={() => onChange?.('')}
                 />
               </Tooltip>
@@ -149,7 +147,6 @@ export function UploadField({
         </div>
       ) : (
         <button
-          id={id}
           type="button"
           className="moc-upload-field__box"
           style={box}
@@ -162,21 +159,18 @@ export function UploadField({
           </Flex>
         </button>
       )}
-      {disabled ? null : (
-        <Button size="small" type="link" icon={<LinkOutlined />} onClick={() => setLinkMode(!linkMode)}>
-          输入链接
-        </Button>
-      )}
-      {linkMode && !disabled ? (
+      <Flex gap={8} style={{ width: '100%' }}>
         <Input
+          id={id}
           type="url"
           value={value}
           onChange={(e) => onChange?.(e.target.value)}
-          placeholder="请输入链接 https://"
-          aria-label={`${label}链接`}
+          placeholder={`请输入${PLACEHOLDER_NOUN[kind] ?? ''}地址 https://`}
+          disabled={disabled}
           allowClear
         />
-      ) : null}
+        {extra}
+      </Flex>
       <PreviewDialog url={previewing} onClose={() => setPreviewing(undefined)} />
     </Flex>
   )
