@@ -107,8 +107,9 @@ test('文章审核: duplicate title, submit, badge, reject with reason, resubmit
   await expectToast(page, '保存成功，已提交审核')
   const resubmitted = page.getByRole('row').filter({ hasText: `${title}（3号线）` })
   await expect(resubmitted.getByText('待审核')).toBeVisible()
-  // Only the article queue exists yet, so the group's sum is its count.
-  await expect(menuBadge(page, '审核中心')).toHaveAttribute('title', String(before + 1))
+  // The group's badge is the sum of every queue's count (video and collection queues included).
+  const sum = (await sealedCall(page, 'GET', '/api/verify-center/pendingCounts')).data.total as number
+  await expect(menuBadge(page, '审核中心')).toHaveAttribute('title', String(sum))
 
   // The reviewer opens it: read-only item with its log, then approves.
   await page.goto('/articleAudit')

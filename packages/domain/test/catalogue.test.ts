@@ -271,6 +271,7 @@ const inventedPaths = [
   '/auditVisualRadioProgramDetail',
   '/smsOutbox',
   '/ssoClients',
+  '/jobs',
 ]
 
 const channelQueues = [

@@ -3,7 +3,9 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod'
+import { relationRoutes } from './engine/contentRelations.ts'
 import { contentRoutes } from './engine/contentRoutes.ts'
+import { contentSearchRoutes } from './engine/contentSearchRoutes.ts'
 import { contentVersionRoutes } from './engine/contentVersionRoutes.ts'
 import { processResourceRoutes } from './engine/processResourceRoutes.ts'
 import { processRoutes } from './engine/processRoutes.ts'
@@ -13,6 +15,7 @@ import { reviewStatusRoutes } from './engine/reviewStatusRoutes.ts'
 import { menuRoutes } from './modules/auth/menu.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { configureRoutes } from './modules/configure/routes.ts'
+import { jobRoutes } from './modules/jobs/routes.ts'
 import { organisationRoutes } from './modules/organisation/routes.ts'
 import { rolesRoutes } from './modules/roles/routes.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
@@ -23,6 +26,7 @@ import { systemRoutes } from './modules/system/routes.ts'
 import { dumpRoutes } from './modules/upload/dumpRoutes.ts'
 import { uploadRoutes } from './modules/upload/routes.ts'
 import { tusRoutes } from './modules/upload/tusRoutes.ts'
+import { wordsRoutes } from './modules/words/routes.ts'
 import { registerApiHeaders } from './platform/apiHeaders.ts'
 import { registerAuditLog } from './platform/auditLog.ts'
 import { registerCodec } from './platform/codecHooks.ts'
@@ -112,6 +116,8 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await syslogRoutes(app, ctx)
   await configureRoutes(app, ctx)
   await contentRoutes(app, ctx)
+  await contentSearchRoutes(app, ctx)
+  await relationRoutes(app, ctx)
   await reviewRoutes(app, ctx)
   await contentVersionRoutes(app, ctx)
   await processRoutes(app, ctx)
@@ -121,6 +127,8 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await uploadRoutes(app, ctx)
   await dumpRoutes(app, ctx)
   await tusRoutes(app, ctx)
+  await wordsRoutes(app, ctx)
+  await jobRoutes(app, ctx)
   await registerWeb(app, opts.web === false ? undefined : findWebDist(ctx.config.webDist))
   return app
 }

@@ -53,6 +53,8 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(20 * 1024 ** 3),
+  /** Background jobs (transcoding) one instance runs at a time; 0: this instance runs none. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
   /** Time cap of one external-image re-hosting (`/api/upload/dump`). */
   DUMP_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** `host:port` origins on private addresses the dump may still fetch from (an intranet image server). */
@@ -93,6 +95,7 @@ export type Config = {
   storageUrlTtlS: number
   uploadMaxBytes: number
   tusMaxBytes: number
+  jobConcurrency: number
   dumpTimeoutMs: number
   dumpAllowedPrivate: string[]
 }
@@ -142,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storageUrlTtlS: e.STORAGE_URL_TTL_S,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     tusMaxBytes: e.TUS_MAX_BYTES,
+    jobConcurrency: e.JOB_CONCURRENCY,
     dumpTimeoutMs: e.DUMP_TIMEOUT_MS,
     dumpAllowedPrivate: e.DUMP_ALLOWED_PRIVATE.split(',')
       .map((origin) => origin.trim())

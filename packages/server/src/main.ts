@@ -13,6 +13,7 @@ const ctx = await createContext(config, database)
 const app = await buildApp(ctx)
 
 const close = async () => {
+  await ctx.jobs.stop()
   await app.close()
   await database.close()
   process.exit(0)
@@ -21,6 +22,8 @@ process.once('SIGINT', close)
 process.once('SIGTERM', close)
 
 await app.listen({ port: config.port, host: config.host })
+// Background work (media processing) runs in every instance; JOB_CONCURRENCY=0 makes an API-only instance.
+if (config.jobConcurrency > 0) ctx.jobs.start()
 const port = (app.server.address() as { port: number }).port
 const where =
   database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'

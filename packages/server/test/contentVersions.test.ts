@@ -130,7 +130,9 @@ describe.each(engines)('content versions, diff and edit lock (%s)', (engine) => 
     expect((await versions(reviewer.token, id)).body.code).toBe(0)
     expect((await versions(stranger.token, id)).res.statusCode).toBe(403)
     expect((await diff(stranger.token, id)).res.statusCode).toBe(403)
-    expect((await get(editor.token, `/api/content/versions?kind=video&id=${id}`)).res.statusCode).toBe(400)
+    expect((await get(editor.token, `/api/content/versions?kind=nosuchkind&id=${id}`)).res.statusCode).toBe(
+      400,
+    )
     expect((await get(editor.token, '/api/content/versions?kind=article&id=999999')).res.statusCode).toBe(404)
   })
 

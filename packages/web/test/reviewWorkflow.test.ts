@@ -95,6 +95,8 @@ describe('review queues', () => {
     expect(reviewDetailPath('/articleAudit')).toBe('/articleAuditDetail')
     expect(reviewQueues(resources).map((q) => [q.def.name, q.queue, q.detail])).toEqual([
       ['article', '/articleAudit', '/articleAuditDetail'],
+      ['video', '/videoAudit', '/videoAuditDetail'],
+      ['collection', '/ablumAudit', '/examineCollectionDetail'],
     ])
   })
 

@@ -16,6 +16,9 @@ export const contentMessages = {
   lockedBy: (name: string) => `${name} 正在编辑`,
   versionNotFound: '版本不存在',
   notLockHolder: '编辑锁由他人持有，只有超级管理员可以强制解锁',
+  relationInvalid: (label: string) => `${label}中有不存在、已删除、类型不符或不在数据范围内的内容`,
+  relationDuplicate: (label: string) => `${label}中有重复的内容`,
+  relationUnavailable: (label: string) => `该类型的${label}暂不可选择`,
 } as const
 
 const kind = z.string().min(1).max(40)
@@ -78,9 +81,22 @@ export const contentItemSchema = z.object({
 })
 export type ContentItem = z.infer<typeof contentItemSchema>
 
+/** An item a relation field names, as pickers and details show it. */
+export const relatedItemSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  title: z.string(),
+  cover: z.string(),
+  verifyState: z.number().int(),
+  createdAt: z.string(),
+})
+export type RelatedItem = z.infer<typeof relatedItemSchema>
+
 /** The detail: the item plus every field of its definition, by field name. */
 export const contentDetailSchema = contentItemSchema.extend({
   fields: z.record(z.string(), z.unknown()),
+  /** The items each relation field names, in the field's order (those still found). */
+  relations: z.record(z.string(), z.array(relatedItemSchema)),
   lockedBy: z.number().int().nullable(),
   lockedAt: z.string().nullable(),
 })
@@ -136,4 +152,39 @@ export type ContentVersionDiff = z.infer<typeof contentVersionDiffSchema>
 export const contentUnlockSchema = z.object({
   id: z.number().int().positive(),
   force: z.boolean().optional(),
+})
+
+/**
+ * GET /api/content/relation: the items a relation field of `kind` may name (its picker), paged, newest first;
+ * with `ids`, exactly those items (titles of the current value). `related` = the related resource's name when
+ * the field chooses it by another value (FieldDef.relation.by).
+ */
+export const relationQuerySchema = z.object({
+  kind,
+  field: z.string().min(1).max(40),
+  related: z.string().max(40).optional(),
+  title: z.string().trim().max(100).optional(),
+  ids: z
+    .string()
+    .regex(/^\d+(,\d+)*$/)
+    .max(1200)
+    .optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(CONTENT_PAGE_SIZE_MAX).default(15),
+})
+
+/**
+ * GET|POST /api/content/search (/contentManager, spec §2): every content kind in the caller's data scope, not in
+ * the recycle bin. `repeatTitle` lists the items with exactly that title (the duplicate-title confirm links here).
+ */
+export const contentSearchQuerySchema = z.object({
+  kind: kind.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(CONTENT_PAGE_SIZE_MAX).default(CONTENT_PAGE_SIZE),
+  title: z.string().trim().max(100).optional(),
+  repeatTitle: z.string().trim().max(100).optional(),
+  createdBy: z.string().trim().max(50).optional(),
+  verifyState: z.coerce.number().int().min(0).max(9).optional(),
+  startTime: z.iso.datetime({ offset: true }).optional(),
+  endTime: z.iso.datetime({ offset: true }).optional(),
 })

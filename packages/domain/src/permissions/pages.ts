@@ -210,7 +210,12 @@ export const permissionPages: readonly PermissionPage[] = [
     actions: ['查看', '核销', '导出'],
   },
   { name: '营销-积分商城', key: 'marketing-score-shop', group: 'marketing', actions: ['查看', '编辑'] },
-  { name: '敏感词管理', key: 'marketing-sensitive-word', group: 'marketing', actions: [...crud, '导入'] },
+  {
+    name: '敏感词管理',
+    key: 'marketing-sensitive-word',
+    group: 'marketing',
+    actions: [...crud, '导入', '导出'],
+  },
   { name: '通知中心', key: 'marketing-notice', group: 'marketing', actions: [...crud, ...submit] },
   { name: '任务管理', key: 'marketing-task', group: 'marketing', actions: [...crud, '排序', '上线/下线'] },
   { name: '任务-勋章', key: 'marketing-task-medal', group: 'marketing', actions: [...crud, '发放'] },
@@ -232,6 +237,7 @@ export const permissionPages: readonly PermissionPage[] = [
   { name: '系统-节目屏蔽', key: 'system-block-program', group: 'system', actions: crud },
   { name: '系统-样式设置', key: 'system-style', group: 'system', actions: ['查看', '编辑'] },
   { name: '系统-短信发件箱', key: 'system-sms-outbox', group: 'system', actions: ['查看'] },
+  { name: '系统-后台任务', key: 'system-jobs', group: 'system', actions: ['查看', '编辑'] },
   { name: '系统-单点登录', key: 'system-sso', group: 'system', actions: crud },
 
   { name: '广电-广播', key: 'broadcast-radio', group: 'broadcast', actions: channel },

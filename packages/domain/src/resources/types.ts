@@ -32,8 +32,16 @@ export interface FieldDef {
   min?: number
   /** For `select`: value → Chinese label, in display order. */
   options?: Record<string, string>
-  /** For `relation`: the related resource's name. */
-  relation?: { resource: string; multiple?: boolean }
+  /**
+   * For `relation`: the related resource's name (its items are picked, in order, and must exist, be of that
+   * kind, not be in the recycle bin and be in the caller's data scope). With `by`, another field's value
+   * chooses the related resource (e.g. a collection's type); a value mapped to none takes no items yet.
+   */
+  relation?: {
+    resource: string
+    multiple?: boolean
+    by?: { field: string; resources: Record<string, string> }
+  }
   /** Placeholder / help shown under the form field. */
   help?: string
   /** Where the field appears; default: form and detail yes, list no, search no. */
@@ -140,6 +148,8 @@ export interface ResourceDef {
     columns: string[]
     /** Default sort: newest first unless said otherwise. */
     sort?: { field: string; order: 'asc' | 'desc' }
+    /** Other screens that create items of this type, offered beside 新增 (e.g. from a recording); needs 添加. */
+    createFrom?: { label: string; path: string }[]
   }
   /** Actions this type supports beyond list/detail/create/update/remove. */
   actions: ResourceAction[]

@@ -1,31 +1,64 @@
+import { richTextAllowList } from './richText.ts'
+
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
+
+/** Elements whose content is never reader-visible text (scripts, styles, frames, ...). */
+const hidden = new RegExp(
+  `<(${richTextAllowList.dropWithContent.join('|')})\\b[^>]*>[\\s\\S]*?</\\1\\s*>`,
+  'gi',
+)
+/** Tags that break a line when rendered, so words on either side do not run together. */
+const breaking =
+  /<\/?(p|br|hr|div|li|ul|ol|h[1-6]|blockquote|pre|tr|td|th|table|figure|figcaption|dt|dd|dl)\b[^>]*>/gi
+
+const decodeEntities = (text: string) =>
+  text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code =
+        name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1))
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
+    }
+    return NAMED[name.toLowerCase()] ?? whole
+  })
+
 /**
- * Rich text (sanitized HTML, rules/richText.ts) → readable text blocks, for diffs: one block per paragraph,
- * heading, list item, table row, line break; inline markup dropped; media shown as a marker with its address
- * so a swapped image reads as a change. Works on strings only (no DOM), for server and web alike.
+ * The reader-visible text of rich text (HTML), for scanning it for sensitive words: hidden elements dropped,
+ * block tags turned into line breaks, other tags removed, entities decoded. Inline tags vanish without a gap,
+ * so a word split by formatting (敏<b>感</b>词) is still found.
  */
+export function htmlToText(html: string): string {
+  return decodeEntities(
+    html
+      .replace(hidden, '')
+      .replace(breaking, '\n')
+      .replace(/<[^>]*>/g, ''),
+  )
+}
+
+/** The image addresses in rich text (`<img src>`), in order, for the image checker. */
+export function htmlImages(html: string): string[] {
+  return [...html.matchAll(/<img\b[^>]*?\bsrc\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/gi)]
+    .map((m) => decodeEntities(m[2] ?? m[3] ?? m[4] ?? '').trim())
+    .filter(Boolean)
+}
+
 const MEDIA = /<(img|video|audio)\b([^>]*)>/gi
 const SRC = /\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i
 const MEDIA_LABEL: Record<string, string> = { img: '图片', video: '视频', audio: '音频' }
 const BREAK =
   /<\/?(?:p|div|h[1-6]|li|ul|ol|dl|dt|dd|blockquote|pre|table|thead|tbody|tfoot|tr|caption|figure|figcaption|hr)\b[^>]*>|<br\s*\/?>/gi
 const CELL = /<\/?t[dh]\b[^>]*>/gi
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
 
-function decode(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code =
-        name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1))
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole
-  })
-}
-
+/**
+ * Rich text (sanitized HTML, rules/richText.ts) → readable text blocks, for diffs: one block per paragraph,
+ * heading, list item, table row, line break; inline markup dropped; media shown as a marker with its address
+ * so a swapped image reads as a change. Works on strings only (no DOM), for server and web alike.
+ */
 export function htmlTextBlocks(html: string): string[] {
-  return decode(
+  return decodeEntities(
     html
       .replace(/<!--[\s\S]*?-->/g, '')
+      .replace(hidden, '')
       .replace(MEDIA, (_m, tag: string, attrs: string) => {
         const found = SRC.exec(attrs)
         const src = found?.[1] ?? found?.[2] ?? found?.[3]

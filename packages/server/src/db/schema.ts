@@ -437,3 +437,59 @@ export const contentVersion = pgTable(
     check('content_version_decision', sql`${t.decision} is null or ${t.decision} in ('pass', 'reject')`),
   ],
 )
+
+/**
+ * 敏感词 (spec §2 敏感词管理): one word per row, unique whatever its case (the matcher folds case too); level
+ * block / replace / review (@moc/domain/api/sensitiveWords). created_by_name is kept so the list needs no join
+ * and still names the creator after the account is deleted.
+ */
+export const sensitiveWord = pgTable(
+  'sensitive_word',
+  {
+    id: serial('id').primaryKey(),
+    word: text('word').notNull(),
+    category: text('category').notNull().default(''),
+    level: text('level').notNull(),
+    createdBy: integer('created_by').references(() => admin.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sensitive_word_word_lower').on(sql`lower(${t.word})`),
+    index('sensitive_word_level').on(t.level, t.id),
+    check('sensitive_word_level_known', sql`${t.level} in ('block', 'replace', 'review')`),
+  ],
+)
+
+/**
+ * 后台任务: the durable job queue (media processing and other slow work). Claimed with FOR UPDATE SKIP LOCKED
+ * by any instance; a failed attempt is retried with back-off until max_attempts, then stays 'failed' with its
+ * error for the job screen. A 'running' job whose lease expired (its instance died) is claimed again.
+ */
+export const job = pgTable(
+  'job',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    state: text('state').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    runAt: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error').notNull().default(''),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('job_claimable').on(t.runAt, t.id).where(sql`${t.state} = 'queued'`),
+    index('job_lease').on(t.leaseUntil).where(sql`${t.state} = 'running'`),
+    index('job_list').on(t.state, t.id.desc()),
+    check('job_state_known', sql`${t.state} in ('queued', 'running', 'done', 'failed')`),
+  ],
+)

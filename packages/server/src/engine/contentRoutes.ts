@@ -29,9 +29,11 @@ import { AppError } from '../platform/errors.ts'
 import { resourceOf } from '../platform/guard.ts'
 import { containsPattern } from '../platform/paging.ts'
 import { applyCounts, bucketConditions, type CountedState, countedTotal } from './contentCounters.ts'
-import { contentFieldValues, contentWrite } from './contentFields.ts'
+import { contentFieldValues, contentWrite, extraColumnValues } from './contentFields.ts'
 import { contentInScope } from './contentInScope.ts'
+import { checkRelations, relatedItemsOf } from './contentRelations.ts'
 import { keepVersion } from './contentVersions.ts'
+import { creatorIdByName } from './creatorByName.ts'
 
 const tags = ['内容']
 type Row = typeof content.$inferSelect
@@ -49,7 +51,7 @@ export const counted = (r: Row): CountedState => ({
   isFirst: r.isFirst,
 })
 
-const itemOf = (r: Row, creatorName: string | null) => ({
+export const itemOf = (r: Row, creatorName: string | null) => ({
   id: r.id,
   kind: r.kind,
   title: r.title,
@@ -108,9 +110,11 @@ export async function contentDetail(db: Db, def: ResourceDef, id: number, scope:
     .where(and(eq(content.id, id), eq(content.kind, kindOf(def)), contentInScope(scope)))
     .limit(1)
   if (!r) throw new AppError('NOT_FOUND', contentMessages.notFound)
+  const fields = contentFieldValues(def, r.row)
   return {
     ...itemOf(r.row, r.creatorName),
-    fields: contentFieldValues(def, r.row),
+    fields,
+    relations: await relatedItemsOf(db, def, fields),
     lockedBy: r.row.lockedBy,
     lockedAt: iso(r.row.lockedAt),
   }
@@ -135,14 +139,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
   ) as z.ZodType<Record<string, unknown> & { kind: string; id: number }>
   const kinds = z.enum(defs.map((d) => d.storage.kind) as [string, ...string[]])
 
-  async function creatorId(name: string): Promise<number | null> {
-    const [row] = await db
-      .select({ id: admin.id })
-      .from(admin)
-      .where(eq(sql`lower(${admin.username})`, name.toLowerCase()))
-      .limit(1)
-    return row?.id ?? null
-  }
+  const creatorId = (name: string) => creatorIdByName(db, name)
 
   async function list(req: FastifyRequest, q: z.output<typeof contentListQuerySchema>) {
     const def = resourceOf(req)
@@ -182,10 +179,14 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
             .then((r) => r[0]?.n ?? 0)
         : countedTotal(db, kindOf(def), filter, scope, creator),
     ])
-    return ok({ items: rows.map((r) => itemOf(r.row, r.creatorName)), total })
+    return ok({
+      items: rows.map((r) => ({ ...extraColumnValues(def, r.row), ...itemOf(r.row, r.creatorName) })),
+      total,
+    })
   }
 
-  const listResponse = { 200: envelopeSchema(pageSchema(contentItemSchema)) }
+  // Rows also carry the definition's list columns kept in `extra` (extraColumnValues).
+  const listResponse = { 200: envelopeSchema(pageSchema(contentItemSchema.catchall(z.unknown()))) }
   app.get(
     '/api/content/list',
     {
@@ -317,7 +318,9 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
       const me = req.principal!.adminId
       const { kind: _kind, ...values } = req.body
       const write = contentWrite(def, values)
+      const scope = await dataScopeOf(req, db)
       const created = await db.transaction(async (tx) => {
+        await checkRelations(tx as unknown as Db, def, values, scope)
         const [who] = await tx
           .select({ departmentId: admin.departmentId })
           .from(admin)
@@ -356,6 +359,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
       await db.transaction(async (tx) => {
         const [before] = await lockedInScope(tx as unknown as Db, def, scope, [id])
         if (before!.recycledAt) throw new AppError('CONFLICT', contentMessages.recycled)
+        await checkRelations(tx as unknown as Db, def, values, scope)
         // Names looked up on the transaction: PGlite has one connection, a second query would wait on this one.
         if (lockHeldByOther(before!, me))
           throw new AppError(

@@ -28,6 +28,7 @@ import { AppError } from '../platform/errors.ts'
 import { resourceOf } from '../platform/guard.ts'
 import type { Principal } from '../platform/sessions.ts'
 import { applyCounts } from './contentCounters.ts'
+import { contentFieldValues } from './contentFields.ts'
 import { contentInScope } from './contentInScope.ts'
 import { contentDetail, counted, lockedInScope } from './contentRoutes.ts'
 import { decisionOf, keepVersion } from './contentVersions.ts'
@@ -147,6 +148,16 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
     if (rows.some((r) => !ok(r))) throw new AppError('CONFLICT', msg)
   }
 
+  // Sensitive words (decision 0010): a block-level word refuses submission, approval and publication, naming them.
+  const refuseSensitive = (req: FastifyRequest, rows: Row[], tx: Tx) => {
+    const def = resourceOf(req)
+    return ctx.sensitive.refuseBlocked(
+      def,
+      rows.map((r) => contentFieldValues(def, r)),
+      tx,
+    )
+  }
+
   // Spec §7 names each of these transitions twice (review centre and process module): one handler, both paths.
   for (const url of ['/api/content/examination', '/api/process/submit'])
     app.post(
@@ -163,6 +174,7 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
       (req) =>
         transition(req, req.body.ids, async (rows, tx) => {
           requireState(rows, (r) => r.verifyState === 0 || r.verifyState === 2, reviewMessages.notDraft)
+          await refuseSensitive(req, rows, tx)
           const first = (await nodesOf(tx, resTypeOf(resourceOf(req))))[0] ?? null
           const now = new Date()
           return rows.map((row) => ({
@@ -225,8 +237,9 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
       },
     },
     (req) =>
-      transition(req, req.body.ids, (rows) => {
+      transition(req, req.body.ids, async (rows, tx) => {
         requireState(rows, (r) => r.verifyState !== 1, reviewMessages.alreadyPublished)
+        await refuseSensitive(req, rows, tx)
         const now = new Date()
         return rows.map((row) => ({
           row,
@@ -290,7 +303,9 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
         transition(req, req.body.ids, async (rows, tx, nodes) => {
           const now = new Date()
           const steps: Step[] = []
-          for (const { row, node } of await reviewable(req, tx, rows, nodes)) {
+          const decided = await reviewable(req, tx, rows, nodes)
+          await refuseSensitive(req, rows, tx)
+          for (const { row, node } of decided) {
             const next = node ? await nextNode(tx, node) : null
             steps.push({
               row,

@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
+import { UnconfiguredImageChecker } from '../modules/words/imageChecker.ts'
+import { SensitiveScanner } from '../modules/words/sensitiveScanner.ts'
 import { ServerCodec } from './codec.ts'
+import { JobRunner } from './jobs/queue.ts'
 import { FailureCounter } from './rateLimit.ts'
 import { ensureServerKey } from './serverKey.ts'
 import { Sessions } from './sessions.ts'
@@ -26,8 +29,12 @@ export interface Ctx {
   loginFailuresByIp: FailureCounter
   storage: Storage
   urlSigner: UrlSigner
+  /** The durable job queue's runner; processors register on it, main.ts starts it (tests run jobs by hand). */
+  jobs: JobRunner
   /** Where uploads are spooled and checked before they reach storage (DATA_DIR/tmp). */
   spoolDir: string
+  /** The sensitive-word list compiled for scanning, and the image checker (built-in: none configured). */
+  sensitive: SensitiveScanner
 }
 
 export async function createContext(config: Config, database: Database, sms?: SmsProvider): Promise<Ctx> {
@@ -57,5 +64,7 @@ export async function createContext(config: Config, database: Database, sms?: Sm
     storage: createStorage(fileConfig, urlSigner),
     urlSigner,
     spoolDir: join(fileConfig.dataDir, 'tmp'),
+    jobs: new JobRunner(db, { concurrency: Math.max(1, config.jobConcurrency) }),
+    sensitive: new SensitiveScanner(db, new UnconfiguredImageChecker()),
   }
 }

@@ -18,11 +18,17 @@ export const screenRegistry: Record<string, Screen> = {
   '/roles': lazyScreen(() => import('../pages/system/RolesPage.tsx')),
   '/rolesDetail': lazyScreen(() => import('../pages/system/RolesDetailPage.tsx')),
   '/smsOutbox': lazyScreen(() => import('../pages/system/SmsOutboxPage.tsx')),
+  '/jobs': lazyScreen(() => import('../pages/system/JobsPage.tsx')),
   '/systemlog': lazyScreen(() => import('../pages/system/SystemLogPage.tsx')),
   '/configure': lazyScreen(() => import('../pages/system/ConfigurePage.tsx')),
   '/styleSetting': lazyScreen(() => import('../pages/system/StyleSettingPage.tsx')),
   '/ssoClients': lazyScreen(() => import('../pages/system/SsoClientsPage.tsx')),
   '/auditProcess': lazyScreen(() => import('../pages/system/AuditProcessPage.tsx')),
+  '/words': lazyScreen(() => import('../pages/marketing/WordsPage.tsx')),
+  '/wordsDetail': lazyScreen(() => import('../pages/marketing/WordsDetailPage.tsx')),
+  '/contentManager': lazyScreen(() => import('../pages/content/ContentManagerPage.tsx')),
+  '/recrodCreateVideo': lazyScreen(() => import('../pages/content/RecordCreateVideoPage.tsx')),
+  '/mediaLibraryVideo': lazyScreen(() => import('../pages/content/MediaLibraryVideoPage.tsx')),
   // List and detail screens of every resource definition (content engine).
   ...resourceScreens(resources),
   // Review queues and their detail screens of every definition with `review` (review workflow).

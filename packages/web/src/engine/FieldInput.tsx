@@ -3,6 +3,7 @@ import { DatePicker, Input, InputNumber, Select, Switch } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { HtmlSourceEditor } from '../widgets/HtmlSourceEditor.tsx'
 import { UploadField } from '../widgets/UploadField.tsx'
+import { RelationInput, type RelationOwner } from './RelationInput.tsx'
 
 /** The props a Form.Item hands to its control. */
 interface ControlProps<V> {
@@ -40,8 +41,14 @@ export function FieldInput({
   field: f,
   autoFocus,
   readOnly,
+  owner,
   ...control
-}: ControlProps<unknown> & { field: FieldDef; autoFocus?: boolean; readOnly?: boolean }) {
+}: ControlProps<unknown> & {
+  field: FieldDef
+  autoFocus?: boolean
+  readOnly?: boolean
+  owner?: RelationOwner
+}) {
   // An explicit `disabled` on a control overrides the Form's, so the form's read-only state comes in here.
   const disabled = f.readOnly === true || readOnly === true
   const common = { id: control.id, disabled, autoFocus }
@@ -132,6 +139,17 @@ export function FieldInput({
           allowClear
         />
       )
+    case 'relation':
+      return owner ? (
+        <RelationInput
+          id={control.id}
+          value={value}
+          onChange={onChange}
+          field={f}
+          owner={owner}
+          disabled={disabled}
+        />
+      ) : null
     case 'tags':
       return (
         <Select

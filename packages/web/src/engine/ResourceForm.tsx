@@ -1,6 +1,7 @@
 import { TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
 import { can } from '@moc/domain/permissions/can'
 import { actionPermission, type ResourceDef } from '@moc/domain/resources/types'
+import { contentScanInput } from '@moc/domain/rules/sensitiveScan'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Button, Card, Flex, Form } from 'antd'
 import { useEffect, useRef, useState } from 'react'
@@ -8,19 +9,19 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { api } from '../api/client.ts'
 import { currentGrant } from '../api/session.ts'
 import { Loading } from '../widgets/Loading.tsx'
+import { checkSensitive, useSensitiveReview } from '../widgets/SensitiveReviewDialog.tsx'
 import { displayWindowRules, fieldRules, formFields, resourceApi } from './derive.ts'
 import { FieldInput } from './FieldInput.tsx'
-import { formValues, type Item, sameTitleFound, savePayload } from './formValues.ts'
+import { formValues, type Item, savePayload } from './formValues.ts'
 import { LockBanner } from './LockBanner.tsx'
 import { ReviewStatus } from './ReviewLog.tsx'
 import { workflowActions } from './review.ts'
 import { type EditLock, useEditLock } from './useEditLock.ts'
 import { listQueryKey } from './useResourceList.ts'
+import { useTitleCheck } from './useTitleCheck.tsx'
 import { invalidateReview, sendWorkflow } from './useWorkflow.tsx'
 import { VersionHistory } from './VersionHistory.tsx'
 import './engine.css'
-
-export const DUPLICATE_TITLE_CONFIRM = '有重复内容标题，是否继续保存？'
 
 /** The create/edit screen of a resource (its detail route, with an optional `id`), drawn from its definition. */
 export function ResourceForm({ def }: { def: ResourceDef }) {
@@ -76,10 +77,11 @@ function EditForm({
   lock: EditLock
   forceUnlock: () => Promise<void>
 }) {
-  const { message, modal } = App.useApp()
+  const { message } = App.useApp()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [form] = Form.useForm<Record<string, unknown>>()
+  const sensitiveReview = useSensitiveReview()
   const [saving, setSaving] = useState<false | 'save' | 'submit'>(false)
   const [serverError, setServerError] = useState<string>()
   const location = useLocation()
@@ -100,40 +102,8 @@ function EditForm({
   const back = () => (location.key === 'default' ? navigate(def.screens.list) : navigate(-1))
 
   /** Spec §5: another item with this title asks before saving; a failed lookup blocks saving. */
-  const confirmTitle = async (title: string): Promise<boolean> => {
-    if (!paths.same || !title) return true
-    let found: boolean
-    try {
-      found = sameTitleFound(await api.get<unknown>(paths.same, { title, kind: paths.kind, id: item?.id }))
-    } catch (err) {
-      const text = `重复标题检查失败，未保存：${err instanceof Error ? err.message : '网络错误'}`
-      setServerError(text)
-      message.error(text, TOAST_ERROR_S)
-      return false
-    }
-    if (!found) return true
-    return new Promise<boolean>((resolve) => {
-      modal.confirm({
-        title: '提示',
-        content: (
-          <Flex vertical gap={8}>
-            <span>{DUPLICATE_TITLE_CONFIRM}</span>
-            <a
-              href={`/contentManager?repeatTitle=${encodeURIComponent(title)}`}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              查看重复标题的内容
-            </a>
-          </Flex>
-        ),
-        okText: '继续',
-        cancelText: '取消',
-        onOk: () => resolve(true),
-        onCancel: () => resolve(false),
-      })
-    })
-  }
+  const checkTitle = useTitleCheck(paths.same, paths.kind)
+  const confirmTitle = (title: string) => checkTitle(title, item?.id, setServerError)
 
   const save = async (values: Record<string, unknown>, submit = false) => {
     setSaving(submit ? 'submit' : 'save')
@@ -141,6 +111,12 @@ function EditForm({
     try {
       const payload = savePayload(def, values)
       if (!(await confirmTitle(typeof payload.title === 'string' ? payload.title : ''))) return
+      // Sensitive review (decision 0010): flagged words are shown before submitting; block-level ones stop it.
+      if (
+        submit &&
+        !(await sensitiveReview([await checkSensitive(contentScanInput(def, payload))], 'submit'))
+      )
+        return
       let savedId = item?.id
       if (editing) await api.post(paths.update, { id: item.id, kind: paths.kind, ...payload })
       else savedId = (await api.post<{ id: number }>(paths.create, { kind: paths.kind, ...payload })).id
@@ -193,7 +169,12 @@ function EditForm({
             dependencies={name === 'displayEnd' ? ['displayStart'] : undefined}
             extra={f.help}
           >
-            <FieldInput field={f} autoFocus={i === 0 && mayWrite} readOnly={!mayWrite} />
+            <FieldInput
+              field={f}
+              autoFocus={i === 0 && mayWrite}
+              readOnly={!mayWrite}
+              owner={{ kind: paths.kind, field: name }}
+            />
           </Form.Item>
         ))}
         <Form.Item wrapperCol={{ offset: 4, span: 16 }}>

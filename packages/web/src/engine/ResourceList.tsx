@@ -299,9 +299,16 @@ export function ResourceList({ def }: { def: ResourceDef }) {
           <SearchButtons onReset={model.resetFilters} />
         </Form>
         {!inRecycle && may('create') ? (
-          <Button type="primary" onClick={() => navigate(def.screens.detail)}>
-            新增{def.label}
-          </Button>
+          <Flex gap={8}>
+            <Button type="primary" onClick={() => navigate(def.screens.detail)}>
+              新增{def.label}
+            </Button>
+            {def.list.createFrom?.map((c) => (
+              <Button key={c.path} onClick={() => navigate(c.path)}>
+                {c.label}
+              </Button>
+            ))}
+          </Flex>
         ) : null}
       </Flex>
       {batchActions.length > 0 || (!inRecycle && workflow.allowed.length > 0) ? (

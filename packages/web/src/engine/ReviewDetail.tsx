@@ -1,5 +1,7 @@
+import { TOAST_ERROR_S } from '@moc/domain/constants'
 import { can } from '@moc/domain/permissions/can'
 import type { ResourceDef } from '@moc/domain/resources/types'
+import { contentScanInput } from '@moc/domain/rules/sensitiveScan'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, App, Button, Card, Descriptions, Flex, Tag } from 'antd'
 import { useState } from 'react'
@@ -8,6 +10,7 @@ import { api } from '../api/client.ts'
 import { currentGrant } from '../api/session.ts'
 import { Loading } from '../widgets/Loading.tsx'
 import { previewHtml } from '../widgets/previewHtml.ts'
+import { checkSensitive, useSensitiveReview } from '../widgets/SensitiveReviewDialog.tsx'
 import { resourceApi } from './derive.ts'
 import { displayValue, formatTime } from './displayValue.ts'
 import { RejectDialog } from './RejectDialog.tsx'
@@ -27,6 +30,8 @@ interface ReviewItem {
   creatorName?: string
   createdAt?: string
   fields?: Record<string, unknown>
+  /** The items each relation field names, in order (e.g. a collection's members). */
+  relations?: Record<string, { id: number; title: string }[]>
 }
 
 /**
@@ -41,7 +46,8 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
   const id = raw && /^\d+$/.test(raw) ? Number(raw) : undefined
   const navigate = useNavigate()
   const location = useLocation()
-  const { modal } = App.useApp()
+  const { message, modal } = App.useApp()
+  const sensitiveReview = useSensitiveReview()
   const paths = resourceApi(def)
   const flow = reviewApi(def)
   const back = () => (location.key === 'default' ? navigate(review.queue) : navigate(-1))
@@ -81,7 +87,7 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
     ([name, f]) => f.detail !== false && !['title', 'cover', 'body'].includes(name) && f.kind !== 'richText',
   )
 
-  const approve = () =>
+  const confirmApprove = () =>
     modal.confirm({
       title: '提示',
       content: `确定审核通过「${title}」？`,
@@ -89,6 +95,17 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
       cancelText: '取消',
       onOk: () => decide.mutateAsync({ ids: [id] }).catch(() => undefined),
     })
+  // Sensitive review (decision 0010): flagged words replace the plain confirmation; block-level ones stop it.
+  const approve = async () => {
+    const checked = await checkSensitive(contentScanInput(def, fields)).catch((err: Error) => {
+      message.error(err.message, TOAST_ERROR_S)
+      return undefined
+    })
+    if (!checked) return
+    if (!checked.words.length && !checked.images.flagged.length) return confirmApprove()
+    if (await sensitiveReview([checked], 'approve'))
+      await decide.mutateAsync({ ids: [id] }).catch(() => undefined)
+  }
 
   return (
     <Card
@@ -136,7 +153,11 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
         ) : null}
         {shown.map(([name, f]) => (
           <Descriptions.Item key={name} label={f.label}>
-            {displayValue(f.kind, fields[name])}
+            {f.kind === 'relation'
+              ? relationText(data.relations?.[name])
+              : f.kind === 'select'
+                ? (f.options?.[String(fields[name])] ?? displayValue(f.kind, fields[name]))
+                : displayValue(f.kind, fields[name])}
           </Descriptions.Item>
         ))}
       </Descriptions>
@@ -174,3 +195,7 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
     </Card>
   )
 }
+
+/** A relation field's items as the reviewer reads them: numbered titles in the field's order. */
+const relationText = (items: { title: string }[] | undefined) =>
+  items?.length ? items.map((x, i) => `${i + 1}. ${x.title}`).join('；') : '--'

@@ -5,6 +5,7 @@ import { App, Button, Popconfirm } from 'antd'
 import type { ReactNode } from 'react'
 import { api } from '../api/client.ts'
 import { currentGrant } from '../api/session.ts'
+import { checkSensitiveContent, useSensitiveReview } from '../widgets/SensitiveReviewDialog.tsx'
 import {
   applicableIds,
   reviewApi,
@@ -53,6 +54,20 @@ export function useWorkflow(def: ResourceDef, { onDone }: { onDone?: () => void 
     },
     onError: (err) => message.error(err.message, TOAST_ERROR_S),
   })
+  const sensitiveReview = useSensitiveReview()
+  /** Sends a transition; a submission first passes the sensitive review of the stored items (decision 0010). */
+  const send = async (action: WorkflowAction, ids: number[]) => {
+    if (action === 'submit') {
+      const reviewed = await checkSensitiveContent(reviewApi(def).kind ?? def.name, ids).catch(
+        (err: Error) => {
+          message.error(err.message, TOAST_ERROR_S)
+          return undefined
+        },
+      )
+      if (!reviewed || !(await sensitiveReview(reviewed, 'submit'))) return
+    }
+    await run.mutateAsync({ action, ids }).catch(() => undefined)
+  }
   const busy = (action: WorkflowAction, id?: number) =>
     run.isPending && run.variables?.action === action && (id === undefined || run.variables.ids.includes(id))
 
@@ -66,7 +81,9 @@ export function useWorkflow(def: ResourceDef, { onDone }: { onDone?: () => void 
         )}
         okText="确定"
         cancelText="取消"
-        onConfirm={() => run.mutateAsync({ action, ids: [row.id] }).catch(() => undefined)}
+        onConfirm={() => {
+          void send(action, [row.id])
+        }}
       >
         <Button type="link" size="small" danger={action === 'takeDown'} loading={busy(action, row.id)}>
           {workflowText[action].button}
@@ -86,7 +103,10 @@ export function useWorkflow(def: ResourceDef, { onDone }: { onDone?: () => void 
       okText: '确定',
       cancelText: '取消',
       okButtonProps: { danger: action === 'takeDown' },
-      onOk: () => run.mutateAsync({ action, ids }).catch(() => undefined),
+      // Closes at once: a sensitive review, when needed, opens its own dialog.
+      onOk: () => {
+        void send(action, ids)
+      },
     })
   }
 

@@ -1,0 +1,133 @@
+import type { PassThrough } from 'node:stream'
+import {
+  type SensitiveLevel,
+  sensitiveLevelLabels,
+  sensitiveLevels,
+  WORD_IMPORT_MAX_ROWS,
+  wordFieldsSchema,
+  wordMessages,
+  wordSheetColumns,
+} from '@moc/domain/api/sensitiveWords'
+import { and, asc, gt, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { sensitiveWord } from '../../db/schema.ts'
+import { AppError } from '../../platform/errors.ts'
+
+/** Rows read per query while streaming the export. */
+const BATCH = 1_000
+
+const levelByText = new Map<string, SensitiveLevel>(
+  sensitiveLevels.flatMap((l) => [
+    [l, l],
+    [sensitiveLevelLabels[l], l],
+  ]),
+)
+
+/**
+ * Streams the filtered word list, oldest first, as an .xlsx into `out` (exceljs streaming writer, memory flat).
+ * The columns are the import's, with levels in Chinese, so an exported file imports back unchanged.
+ */
+export async function writeWordsXlsx(db: Db, where: SQL | undefined, out: PassThrough): Promise<number> {
+  // exceljs is loaded on first use only: it weighs ~30 MB of resident memory.
+  const { default: ExcelJS } = await import('exceljs')
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false })
+  wb.creator = '融媒体运营后台'
+  const ws = wb.addWorksheet('敏感词', { views: [{ state: 'frozen', ySplit: 1 }] })
+  ws.columns = [
+    { header: wordSheetColumns.word, key: 'word', width: 24 },
+    { header: wordSheetColumns.category, key: 'category', width: 16 },
+    { header: wordSheetColumns.level, key: 'level', width: 10 },
+  ]
+  ws.getRow(1).font = { bold: true }
+  ws.getRow(1).commit()
+  let written = 0
+  let lastId = 0
+  while (!out.destroyed) {
+    const rows = await db
+      .select()
+      .from(sensitiveWord)
+      .where(and(where, gt(sensitiveWord.id, lastId)))
+      .orderBy(asc(sensitiveWord.id))
+      .limit(BATCH)
+    if (rows.length === 0) break
+    for (const r of rows)
+      ws.addRow({
+        word: r.word,
+        category: r.category,
+        level: sensitiveLevelLabels[r.level as SensitiveLevel] ?? r.level,
+      }).commit()
+    written += rows.length
+    lastId = rows.at(-1)!.id
+  }
+  ws.commit()
+  await wb.commit()
+  return written
+}
+
+export interface SheetRow {
+  /** The row number in the sheet (1 is the header), for the failure list. */
+  row: number
+  word: string
+  category: string
+  level: string
+}
+
+/** A cell's value as text: rich text and formulas' results read as what the cell shows. */
+const cellText = (value: unknown): string => {
+  if (value === null || value === undefined) return ''
+  if (typeof value === 'object') {
+    const v = value as { richText?: { text: string }[]; result?: unknown; text?: unknown }
+    if (v.richText) return v.richText.map((r) => r.text).join('')
+    if ('result' in v) return cellText(v.result)
+    if (typeof v.text === 'string') return v.text
+  }
+  return String(value)
+}
+
+/**
+ * The rows of the first sheet of an .xlsx, read by header name (敏感词, 分类, 级别; 分类 and 级别 optional).
+ * Blank rows are skipped. Refuses a file that is no workbook, lacks the 敏感词 column or holds too many rows.
+ */
+export async function readWordsXlsx(file: Buffer): Promise<SheetRow[]> {
+  const { default: ExcelJS } = await import('exceljs')
+  const wb = new ExcelJS.Workbook()
+  try {
+    await wb.xlsx.load(file as unknown as ArrayBuffer)
+  } catch {
+    throw new AppError('BAD_REQUEST', wordMessages.notExcel)
+  }
+  const ws = wb.worksheets[0]
+  if (!ws) throw new AppError('BAD_REQUEST', wordMessages.badSheet)
+  const header = new Map<string, number>()
+  ws.getRow(1).eachCell((cell, col) => {
+    header.set(cellText(cell.value).trim(), col)
+  })
+  const wordCol = header.get(wordSheetColumns.word)
+  if (!wordCol) throw new AppError('BAD_REQUEST', wordMessages.badSheet)
+  const categoryCol = header.get(wordSheetColumns.category)
+  const levelCol = header.get(wordSheetColumns.level)
+  if (ws.actualRowCount - 1 > WORD_IMPORT_MAX_ROWS)
+    throw new AppError('BAD_REQUEST', wordMessages.tooManyRows)
+  const rows: SheetRow[] = []
+  ws.eachRow((r, n) => {
+    if (n === 1) return
+    const text = (col: number | undefined) => (col ? cellText(r.getCell(col).value).trim() : '')
+    const row = { row: n, word: text(wordCol), category: text(categoryCol), level: text(levelCol) }
+    if (row.word || row.category || row.level) rows.push(row)
+  })
+  return rows
+}
+
+export type ParsedRow =
+  | { ok: true; row: number; word: string; category: string; level: SensitiveLevel }
+  | { ok: false; row: number; word: string; reason: string }
+
+/** One sheet row checked with the same rules as the add form; an empty 级别 means 审核 (the mildest). */
+export function parseSheetRow(r: SheetRow): ParsedRow {
+  const level = r.level ? levelByText.get(r.level) : 'review'
+  if (!level) return { ok: false, row: r.row, word: r.word, reason: wordMessages.rowLevel }
+  const parsed = wordFieldsSchema.safeParse({ word: r.word, category: r.category, level })
+  if (!parsed.success)
+    return { ok: false, row: r.row, word: r.word, reason: parsed.error.issues[0]?.message ?? '' }
+  return { ok: true, row: r.row, ...parsed.data }
+}

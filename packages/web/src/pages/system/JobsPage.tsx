@@ -1,0 +1,107 @@
+import { JOB_STATES, type JobRowView, type JobState, jobStateText } from '@moc/domain/api/jobs'
+import { TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
+import { can } from '@moc/domain/permissions/can'
+import { useMutation } from '@tanstack/react-query'
+import { App, Button, Card, Flex, Popconfirm, Segmented, Tag, Typography } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import { useState } from 'react'
+import { api } from '../../api/client.ts'
+import { currentGrant } from '../../api/session.ts'
+import { formatTime } from '../../engine/displayValue.ts'
+import { PagedTable } from '../../widgets/PagedTable.tsx'
+import { usePagedQuery } from '../../widgets/usePagedQuery.ts'
+
+const PAGE = '系统-后台任务'
+const stateColour: Record<JobState, string> = {
+  queued: 'default',
+  running: 'processing',
+  done: 'success',
+  failed: 'error',
+}
+/** Job types as operators read them; an unknown type shows as it is. */
+const typeText: Record<string, string> = { 'media.process': '媒资处理（转码/封面/缩略图）' }
+
+/** 后台任务: the durable job queue — what waits, runs, finished or failed (with its error), and a retry. */
+export default function JobsPage() {
+  const { message } = App.useApp()
+  const [state, setState] = useState<JobState | 'all'>('all')
+  const { list, pagination, resetPage } = usePagedQuery<JobRowView>(
+    'jobs',
+    '/api/job/list',
+    state === 'all' ? {} : { state },
+  )
+  const mayRetry = can(currentGrant(), PAGE, '编辑')
+  const retry = useMutation({
+    mutationFn: (ids: number[]) => api.post<{ updated: number }>('/api/job/retry', { ids }),
+    onSuccess: async () => {
+      message.success('已重新排队', TOAST_SUCCESS_S)
+      await list.refetch()
+    },
+    onError: (err) => message.error(err.message, TOAST_ERROR_S),
+  })
+
+  const columns: ColumnsType<JobRowView> = [
+    { title: '编号', dataIndex: 'id', width: 90 },
+    { title: '类型', dataIndex: 'type', width: 220, render: (v: string) => typeText[v] ?? v },
+    {
+      title: '状态',
+      dataIndex: 'state',
+      width: 100,
+      render: (v: JobState) => <Tag color={stateColour[v]}>{jobStateText[v]}</Tag>,
+    },
+    {
+      title: '尝试次数',
+      width: 100,
+      render: (_: unknown, r) => `${r.attempts}/${r.maxAttempts}`,
+    },
+    {
+      title: '错误信息',
+      dataIndex: 'lastError',
+      render: (v: string) =>
+        v ? (
+          <Typography.Text type="danger" ellipsis={{ tooltip: v }}>
+            {v}
+          </Typography.Text>
+        ) : (
+          '--'
+        ),
+    },
+    { title: '创建时间', dataIndex: 'createdAt', width: 180, render: formatTime },
+    { title: '完成时间', dataIndex: 'finishedAt', width: 180, render: formatTime },
+    {
+      title: '操作',
+      width: 100,
+      render: (_: unknown, r) =>
+        r.state === 'failed' && mayRetry ? (
+          <Popconfirm title="确定重试该任务？" onConfirm={() => retry.mutateAsync([r.id])}>
+            <Button type="link" size="small">
+              重试
+            </Button>
+          </Popconfirm>
+        ) : null,
+    },
+  ]
+
+  return (
+    <Card>
+      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 16 }}>
+        <Segmented
+          aria-label="任务状态"
+          value={state}
+          onChange={(v) => {
+            setState(v as JobState | 'all')
+            resetPage()
+          }}
+          options={[
+            { label: '全部', value: 'all' },
+            ...JOB_STATES.map((s) => ({ label: jobStateText[s], value: s })),
+          ]}
+        />
+        <Button onClick={() => void list.refetch()} loading={list.isFetching}>
+          刷新
+        </Button>
+      </Flex>
+      <PagedTable<JobRowView> list={list} pagination={pagination} columns={columns} />
+    </Card>
+  )
+}
