@@ -133,12 +133,13 @@ export function UploadField({
               <Button size="small" type="text" icon={<EyeOutlined />} aria-label="查看" onClick={view} />
             </Tooltip>
             {disabled ? null : (
-              <Tooltip title="删除">
+              // 移除, not 删除: the stored file stays (content may share it); and a row's own 删除 stays unique.
+              <Tooltip title="移除">
                 <Button
                   size="small"
                   type="text"
                   icon={<DeleteOutlined />}
-                  aria-label="删除"
+                  aria-label="移除"
                   onClick={() => onChange?.('')}
                 />
               </Tooltip>
