@@ -134,6 +134,56 @@ test('封面: wrong type, too large and too wide are refused before sending; pan
   await expect(panel(page).getByText('ok.png')).toBeVisible()
 })
 
+/** A small MP4: an ftyp box (brand isom, what the server's content check looks for) and a media data box. */
+function mp4(bytes: number) {
+  const ftyp = Buffer.concat([
+    Buffer.from([0, 0, 0, 0x18]),
+    Buffer.from('ftypisom', 'latin1'),
+    Buffer.from([0, 0, 2, 0]),
+    Buffer.from('isommp41', 'latin1'),
+  ])
+  const mdat = Buffer.alloc(bytes - ftyp.length)
+  mdat.writeUInt32BE(mdat.length, 0)
+  mdat.write('mdat', 4, 'latin1')
+  return Buffer.concat([ftyp, mdat])
+}
+
+test('视频: an mp4 goes through tus, the panel completes, 查看 plays it with the rates', async ({ page }) => {
+  await signInAsAdmin(page)
+  await page.goto('/contentVideo')
+  await page.getByRole('button', { name: '新增视频' }).click()
+  await expect(page.getByLabel('时长（秒）')).toBeVisible()
+  const videoField = page.locator('.ant-form-item', { has: page.getByLabel('视频', { exact: true }) })
+  const tusCreated = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith('/api/upload/tus') && r.status() === 201,
+  )
+  // The video widget takes mp4 only.
+  await videoField.getByLabel('选择文件').setInputFiles({
+    name: 'clip.mov',
+    mimeType: 'video/quicktime',
+    buffer: mp4(4096),
+  })
+  await expectToast(page, '只支持上传mp4视频文件')
+  await videoField.getByLabel('选择文件').setInputFiles({
+    name: 'clip.mp4',
+    mimeType: 'video/mp4',
+    buffer: mp4(64 * 1024),
+  })
+  await tusCreated
+  await expectToast(page, '上传成功')
+  await expect(panel(page)).toContainText('文件上传完成')
+  await expect(page.getByLabel('视频', { exact: true })).toHaveValue(/\/files\/video\/\d{4}-\d{2}\/\w+\.mp4$/)
+
+  await videoField.getByRole('button', { name: '查看', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: '查看视频' })
+  await expect(dialog.locator('video')).toHaveAttribute('loop', '')
+  await expect(dialog.locator('video')).toHaveAttribute('autoplay', '')
+  for (const rate of ['0.5x', '1x', '1.5x', '2x', '5x', '10x'])
+    await expect(dialog.getByText(rate, { exact: true })).toBeVisible()
+  await dialog.getByText('2x', { exact: true }).click()
+  await expect.poll(() => dialog.locator('video').evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(2)
+})
+
 test('tus: a large image resumes after a dropped connection without re-sending finished slices', async ({
   page,
 }) => {
