@@ -1,51 +1,11 @@
-import type { Browser, Locator, Page } from '@playwright/test'
-import { expect, signIn, signInAsAdmin, test, unique } from './fixtures.ts'
+import type { Locator, Page } from '@playwright/test'
+import { accountWith, windowFor } from './accountHelpers.ts'
+import { expect, signInAsAdmin, test, unique } from './fixtures.ts'
 import { button, confirmPopconfirm, popconfirmClosed } from './organisationHelpers.ts'
 import { sealedCall } from './sealedApi.ts'
 
 const OK = /确\s*定/
-const PASSWORD = 'Review#2026a'
 const SELF_REVIEW = '已开启禁止本人审核：不能审核自己提交的内容'
-
-/** A role named after `prefix` holding `power` (page → actions) and an account `login…` in it. */
-async function accountWith(
-  page: Page,
-  prefix: string,
-  login: string,
-  power: Record<string, string[]>,
-  menus: string[],
-) {
-  const roleName = unique(`${prefix}角色`)
-  const role = await sealedCall(page, 'POST', '/api/role', {
-    name: roleName,
-    power: Object.fromEntries(
-      Object.entries(power).map(([p, actions]) => [
-        p,
-        actions.map((actionName) => ({ actionName, exists: true })),
-      ]),
-    ),
-    powerMenuAttrs: menus,
-  })
-  expect(role.code, role.msg).toBe(0)
-  const username = unique(login)
-  const account = await sealedCall(page, 'POST', '/api/admin/create', {
-    username,
-    password: PASSWORD,
-    realName: prefix,
-    roleId: role.data.id,
-  })
-  expect(account.code, account.msg).toBe(0)
-  return { username, roleName }
-}
-
-/** A signed-in window for another account. */
-async function windowFor(browser: Browser, username: string) {
-  const context = await browser.newContext({ locale: 'zh-CN' })
-  const page = await context.newPage()
-  await signIn(page, username, PASSWORD)
-  await expect(page).toHaveURL(/\/dashboard$/)
-  return { page, context }
-}
 
 /** Picks an option of an antd Select (multiple or single) by its text. */
 async function pick(page: Page, field: Locator, option: string) {

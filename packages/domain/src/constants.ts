@@ -18,3 +18,13 @@ export const TOAST_ERROR_S = 1.5
 export const COPYRIGHT_START_YEAR = 2021
 export const SUPER_ADMIN_ROLE_ID = 1
 export const SUPER_ADMIN_USERNAME = 'admin'
+/** Spec §9 paged select: 15 options per page, 150 px wide; recent tags and media accounts keep 5. */
+export const PAGED_SELECT_PAGE_SIZE = 15
+export const PAGED_SELECT_WIDTH = 150
+export const RECENT_KEEP = 5
+/** Spec §9 load-more: within 10 px of the bottom, debounced 50 ms, at most once per 100 ms. */
+export const LOAD_MORE_DISTANCE_PX = 10
+export const LOAD_MORE_DEBOUNCE_MS = 50
+export const LOAD_MORE_THROTTLE_MS = 100
+/** Spec §7/§9: tag and media-account lists default to 10 per page. */
+export const SHORT_LIST_PAGE_SIZE = 10

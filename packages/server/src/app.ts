@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod'
+import { commentRoutes } from './engine/commentRoutes.ts'
 import { relationRoutes } from './engine/contentRelations.ts'
 import { contentRoutes } from './engine/contentRoutes.ts'
 import { contentSearchRoutes } from './engine/contentSearchRoutes.ts'
@@ -16,6 +17,7 @@ import { menuRoutes } from './modules/auth/menu.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { configureRoutes } from './modules/configure/routes.ts'
 import { jobRoutes } from './modules/jobs/routes.ts'
+import { mediaAccountRoutes } from './modules/mediaAccounts/routes.ts'
 import { organisationRoutes } from './modules/organisation/routes.ts'
 import { rolesRoutes } from './modules/roles/routes.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
@@ -23,6 +25,7 @@ import { smsRoutes } from './modules/sms/routes.ts'
 import { ssoRoutes } from './modules/sso/routes.ts'
 import { syslogRoutes } from './modules/syslog/routes.ts'
 import { systemRoutes } from './modules/system/routes.ts'
+import { tagRoutes } from './modules/tags/routes.ts'
 import { dumpRoutes } from './modules/upload/dumpRoutes.ts'
 import { uploadRoutes } from './modules/upload/routes.ts'
 import { tusRoutes } from './modules/upload/tusRoutes.ts'
@@ -124,6 +127,9 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await processStateRoutes(app, ctx)
   await processResourceRoutes(app, ctx)
   await reviewStatusRoutes(app, ctx)
+  await commentRoutes(app, ctx)
+  await tagRoutes(app, ctx)
+  await mediaAccountRoutes(app, ctx)
   await uploadRoutes(app, ctx)
   await dumpRoutes(app, ctx)
   await tusRoutes(app, ctx)

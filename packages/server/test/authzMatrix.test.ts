@@ -45,7 +45,7 @@ function everyObjectStrict(schema: z.ZodType): boolean {
   return true
 }
 
-type StaticAccess = Exclude<Access, { resource: unknown }>
+type StaticAccess = Exclude<Access, { resource: unknown } | { byType: unknown }>
 
 /**
  * A route as the matrix tries it: a `{ resource }` route (permission resolved per request from the content
@@ -53,6 +53,13 @@ type StaticAccess = Exclude<Access, { resource: unknown }>
  */
 function cases(r: RouteAccess): { route: RouteAccess; access: StaticAccess; query: string }[] {
   const a = r.access
+  // A typed route (tags): one case per `type`, each with its page.
+  if (typeof a === 'object' && 'byType' in a)
+    return Object.entries(a.byType).map(([type, page]) => ({
+      route: r,
+      access: { page, action: a.action },
+      query: `?type=${type}`,
+    }))
   if (typeof a === 'string' || !('resource' in a)) return [{ route: r, access: a, query: '' }]
   const defs = [...contentResources.values()].filter((d) => !a.kind || d.storage.kind === a.kind)
   if (!defs.length) throw new Error(`${r.method} ${r.url}: no resource definition for kind ${a.kind}`)

@@ -81,6 +81,8 @@ export async function startLocalS3(bucket: string) {
       S3_SECRET_ACCESS_KEY: 'S3RVER',
     },
     async close() {
+      // The app's S3 clients keep sockets alive; closing would wait for them for ever.
+      server.httpServer?.closeAllConnections()
       await server.close()
       rmSync(dir, { recursive: true, force: true })
     },

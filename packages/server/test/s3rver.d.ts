@@ -13,6 +13,7 @@ declare module 's3rver' {
     close(): Promise<void>
     /** Koa's middleware stack (S3rver extends Koa). */
     middleware: unknown[]
+    httpServer?: import('node:http').Server
     store: { getResourcePath(bucket: string, key: string | undefined, resource: string): string }
   }
 }

@@ -4,7 +4,7 @@ import { defineResource } from './types.ts'
 /**
  * 文章 (spec §2 /contentArticle, /contentArticleDetail). Stored in the shared `content` table with
  * kind 'article'. Field names are the API's and the web engine's names, stable once published:
- * title, cover, summary, body, author, source, tags, isFirst, showState, displayStart, displayEnd,
+ * title, cover, summary, body, author, source, tags, mediaAccountId, isFirst, showState, displayStart, displayEnd,
  * operateViewNum, operateLikeNum. Server-maintained values (id, verifyState, processType, viewNum,
  * likeNum, createdBy, createdAt, ...) are not fields: every content item carries them (ContentItem).
  */
@@ -13,7 +13,7 @@ export const article = defineResource({
   label: '文章',
   storage: { table: 'content', kind: 'article' },
   permissionPage: '内容-文章',
-  screens: { list: '/contentArticle', detail: '/contentArticleDetail' },
+  screens: { list: '/contentArticle', detail: '/contentArticleDetail', comments: '/articleComments' },
   fields: {
     title: { kind: 'text', label: '标题', required: true, max: 100, search: true },
     cover: { kind: 'image', label: '封面', max: 1000 },
@@ -22,6 +22,7 @@ export const article = defineResource({
     author: { kind: 'text', label: '作者', max: 50 },
     source: { kind: 'text', label: '来源', max: 50 },
     tags: { kind: 'tags', label: '标签', max: 20 },
+    mediaAccountId: { kind: 'mediaAccount', label: '媒体号' },
     isFirst: { kind: 'switch', label: '首发' },
     showState: { kind: 'switch', label: '显示', default: true },
     displayStart: { kind: 'datetime', label: '展示开始时间' },

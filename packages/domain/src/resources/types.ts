@@ -97,6 +97,7 @@ export type ResourceAction =
   | 'lock'
   | 'export'
   | 'import'
+  | 'comment'
 
 /** The permission action each resource action needs on the definition's permission page (spec §6). */
 export const actionPermission: Record<ResourceAction, ActionName> = {
@@ -118,6 +119,7 @@ export const actionPermission: Record<ResourceAction, ActionName> = {
   lock: '编辑',
   export: '导出',
   import: '导入',
+  comment: '评论',
 }
 
 export interface ReviewDef {
@@ -138,8 +140,11 @@ export interface ResourceDef {
   storage: { table: 'content'; kind: string } | { table: string }
   /** Permission page (spec §6), e.g. '内容-文章'. */
   permissionPage: string
-  /** Screens: the list path and the detail/edit path from the catalogue. */
-  screens: { list: string; detail: string }
+  /**
+   * Screens: the list path and the detail/edit path from the catalogue; `comments`, the comment list of one
+   * item (`?id=`), for types users comment on (/articleComments, /videoComments, ...).
+   */
+  screens: { list: string; detail: string; comments?: string }
   fields: Record<string, FieldDef>
   list: {
     /** Query `type` tabs in spec order; the first is the default. */

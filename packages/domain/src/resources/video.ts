@@ -12,7 +12,7 @@ export const video = defineResource({
   label: '视频',
   storage: { table: 'content', kind: 'video' },
   permissionPage: '内容-视频',
-  screens: { list: '/contentVideo', detail: '/contentVideoDetail' },
+  screens: { list: '/contentVideo', detail: '/contentVideoDetail', comments: '/videoComments' },
   fields: {
     title: { kind: 'text', label: '标题', required: true, max: 100, search: true },
     videoUrl: { kind: 'video', label: '视频', required: true, max: 1000, help: '视频地址（mp4 或 m3u8）' },
@@ -22,6 +22,7 @@ export const video = defineResource({
     author: { kind: 'text', label: '作者', max: 50 },
     source: { kind: 'text', label: '来源', max: 50 },
     tags: { kind: 'tags', label: '标签', max: 20 },
+    mediaAccountId: { kind: 'mediaAccount', label: '媒体号' },
     isFirst: { kind: 'switch', label: '首发' },
     showState: { kind: 'switch', label: '显示', default: true },
     displayStart: { kind: 'datetime', label: '展示开始时间' },

@@ -493,3 +493,86 @@ export const job = pgTable(
     check('job_state_known', sql`${t.state} in ('queued', 'running', 'done', 'failed')`),
   ],
 )
+
+/**
+ * 标签 (spec §7 /tag/*): content tags (type 0) and user tags (type 1); a name is unique within its type.
+ * Content stores tag ids (content.tags); a deleted tag simply stops resolving to a name.
+ */
+export const tag = pgTable(
+  'tag',
+  {
+    id: serial('id').primaryKey(),
+    type: integer('type').notNull().default(0),
+    name: text('name').notNull(),
+    createdBy: integer('created_by').references(() => admin.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('tag_type_name').on(t.type, t.name),
+    index('tag_type_time').on(t.type, t.createdAt.desc(), t.id.desc()),
+  ],
+)
+
+/**
+ * 媒体号: an institution's publishing account. Minimal for now (name, avatar, state, verifyState): the content
+ * form's picker lists usable accounts (state 1 normal, verifyState 1 passed); 媒体号管理 adds the rest later.
+ */
+export const mediaAccount = pgTable(
+  'media_account',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    avatar: text('avatar').notNull().default(''),
+    state: integer('state').notNull().default(1),
+    verifyState: integer('verify_state').notNull().default(1),
+    createdBy: integer('created_by').references(() => admin.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('media_account_name').on(t.name),
+    index('media_account_usable')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.state} = 1 and ${t.verifyState} = 1`),
+  ],
+)
+
+/**
+ * 评论 on a content item (any kind; the kind is copied so per-type screens and queues filter without a join).
+ * A reply names its parent. App users' comments carry userId (the app-user table comes later); a console
+ * account's (官方评论 / 回复) carries adminId. Deleting keeps the row (deletedAt) for the operation log's sake.
+ * verifyState is 1 (passed) unless the comment review queue holds it (issue 7: 3 pending).
+ */
+export const comment = pgTable(
+  'comment',
+  {
+    id: serial('id').primaryKey(),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => content.id, { onDelete: 'cascade' }),
+    contentKind: text('content_kind').notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => comment.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    userId: integer('user_id'),
+    adminId: integer('admin_id').references(() => admin.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    showState: boolean('show_state').notNull().default(true),
+    verifyState: integer('verify_state').notNull().default(1),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    deletedBy: integer('deleted_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The comment list of one item, newest first (the /articleComments screen).
+    index('comment_content')
+      .on(t.contentId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    // The comment review queue and per-kind lists (issue 7).
+    index('comment_kind_state')
+      .on(t.contentKind, t.verifyState, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index('comment_parent').on(t.parentId),
+  ],
+)

@@ -31,6 +31,7 @@ import { containsPattern } from '../platform/paging.ts'
 import { applyCounts, bucketConditions, type CountedState, countedTotal } from './contentCounters.ts'
 import { contentFieldValues, contentWrite, extraColumnValues } from './contentFields.ts'
 import { contentInScope } from './contentInScope.ts'
+import { refuseUnknownMediaAccounts } from './contentRefs.ts'
 import { checkRelations, relatedItemsOf } from './contentRelations.ts'
 import { keepVersion } from './contentVersions.ts'
 import { creatorIdByName } from './creatorByName.ts'
@@ -318,6 +319,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
       const me = req.principal!.adminId
       const { kind: _kind, ...values } = req.body
       const write = contentWrite(def, values)
+      await refuseUnknownMediaAccounts(db, def, values)
       const scope = await dataScopeOf(req, db)
       const created = await db.transaction(async (tx) => {
         await checkRelations(tx as unknown as Db, def, values, scope)
@@ -354,6 +356,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
       const { kind: _kind, id, ...values } = req.body
       auditTarget(req, [id])
       const write = contentWrite(def, values)
+      await refuseUnknownMediaAccounts(db, def, values)
       const scope = await dataScopeOf(req, db)
       const me = req.principal!.adminId
       await db.transaction(async (tx) => {

@@ -17,6 +17,16 @@ export interface ResourceAccess {
 }
 
 /**
+ * A route whose permission page depends on the request's `type` (body, else query, else `typeDefault`):
+ * tags are managed on 内容-标签 (type 0) or 用户标签 (type 1) by the same spec paths. An unknown type is a 400.
+ */
+export interface TypedAccess {
+  byType: Record<string, string>
+  typeDefault: string
+  action: ActionName
+}
+
+/**
  * What a route requires; every API route must declare one (the app refuses to start otherwise):
  * 'public' (anyone), 'signedIn' (any signed-in account), 'superAdmin' (roleId 1), a permission page + action,
  * or a resource action (ResourceAccess).
@@ -27,6 +37,7 @@ export type Access =
   | 'superAdmin'
   | { page: string; action: ActionName }
   | ResourceAccess
+  | TypedAccess
 
 /** The static permission page of an access rule, '' when it has none or it depends on the request. */
 export const staticPage = (access: Access | undefined): string =>

@@ -72,13 +72,25 @@ export function registerGuard(app: FastifyInstance, ctx: Ctx) {
       if (!isSuperAdmin(principal)) throw new AppError('FORBIDDEN')
       return
     }
-    if ('resource' in access) return // decided once the body is parsed (preValidation below)
+    if ('resource' in access || 'byType' in access) return // decided once the body is parsed (preValidation)
     if (!can(principal, access.page, access.action)) throw new AppError('FORBIDDEN')
   })
   // Resource routes: the kind may be in the body, parsed by now but not validated yet. The handler then acts
   // on `resourceOf(req)`, the very definition checked here, never on a kind it re-reads.
   app.addHook('preValidation', async (req) => {
     const access = req.routeOptions.config.access
+    if (typeof access === 'object' && 'byType' in access) {
+      const body = req.body as { type?: unknown } | undefined
+      const type =
+        body && typeof body === 'object' && 'type' in body
+          ? body.type
+          : ((req.query as { type?: unknown } | undefined)?.type ?? access.typeDefault)
+      const page = access.byType[String(type)]
+      if (!page) throw new AppError('BAD_REQUEST', '未知的类型')
+      if (!can(req.principal!, page, access.action)) throw new AppError('FORBIDDEN')
+      req.auditInfo.page = page
+      return
+    }
     if (typeof access !== 'object' || !('resource' in access)) return
     if (access.queue) {
       const resType = access.kind ? contentResources.get(access.kind)?.review?.resType : requestedResType(req)

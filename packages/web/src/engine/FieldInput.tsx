@@ -2,6 +2,8 @@ import type { FieldDef } from '@moc/domain/resources/types'
 import { DatePicker, Input, InputNumber, Select, Switch } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { HtmlSourceEditor } from '../widgets/HtmlSourceEditor.tsx'
+import { MediaAccountSelect } from '../widgets/MediaAccountSelect.tsx'
+import { TagSelect } from '../widgets/TagSelect.tsx'
 import { UploadField } from '../widgets/UploadField.tsx'
 import { RelationInput, type RelationOwner } from './RelationInput.tsx'
 
@@ -33,9 +35,9 @@ function RichTextInput({
 }
 
 /**
- * The form control of one field, drawn by its kind; image and video fields use the upload widget. Media
- * pickers, the rich-text editor and the paged tag / media-account selects replace the stand-ins here
- * without the definitions changing.
+ * The form control of one field, drawn by its kind: tags and 媒体号 through the paged select (ids), image and
+ * video fields through the upload widget (value: the URL); the rich-text editor replaces the HTML stand-in
+ * here without the definitions changing.
  */
 export function FieldInput({
   field: f,
@@ -151,18 +153,9 @@ export function FieldInput({
         />
       ) : null
     case 'tags':
-      return (
-        <Select
-          {...common}
-          mode="tags"
-          value={value}
-          onChange={onChange}
-          tokenSeparators={[',', '，']}
-          open={false}
-          suffixIcon={null}
-          placeholder={`输入${f.label}后按回车`}
-        />
-      )
+      return <TagSelect {...common} value={value} onChange={onChange} label={f.label} max={f.max} />
+    case 'mediaAccount':
+      return <MediaAccountSelect {...common} value={value} onChange={onChange} label={f.label} />
     default:
       return (
         <Input

@@ -30,6 +30,7 @@ import { type ReactNode, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { api } from '../api/client.ts'
 import { currentGrant } from '../api/session.ts'
+import { resolvedNames } from '../widgets/ResolvedNames.tsx'
 import { SearchButtons } from '../widgets/SearchButtons.tsx'
 import { CREATOR_PARAM, likeCountApplies, listColumnKeys, searchFields, viewCountApplies } from './derive.ts'
 import { PreviewDrawer } from './PreviewDrawer.tsx'
@@ -65,6 +66,8 @@ function fieldCell(f: FieldDef, v: unknown): ReactNode {
     case 'datetime':
       return formatTime(v)
     case 'tags':
+    case 'mediaAccount':
+      return resolvedNames(f.kind, v)
     case 'relation':
       return Array.isArray(v) ? v.length : String(v)
     default:
@@ -168,6 +171,17 @@ export function ResourceList({ def }: { def: ResourceDef }) {
           onClick={() => navigate(`${def.screens.detail}?id=${row.id}`)}
         >
           {may('update') ? '编辑' : '查看'}
+        </Button>,
+      )
+    if (def.screens.comments && may('comment'))
+      buttons.push(
+        <Button
+          key="comments"
+          type="link"
+          size="small"
+          onClick={() => navigate(`${def.screens.comments}?id=${row.id}`)}
+        >
+          评论
         </Button>,
       )
     if (row.previewUrl)

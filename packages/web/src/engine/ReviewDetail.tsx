@@ -13,6 +13,7 @@ import { previewHtml } from '../widgets/previewHtml.ts'
 import { checkSensitive, useSensitiveReview } from '../widgets/SensitiveReviewDialog.tsx'
 import { resourceApi } from './derive.ts'
 import { displayValue, formatTime } from './displayValue.ts'
+import { FieldValue } from './FieldValue.tsx'
 import { RejectDialog } from './RejectDialog.tsx'
 import { ReviewLogTimeline, useReviewLog } from './ReviewLog.tsx'
 import { lastRejection, reviewApi } from './review.ts'
@@ -153,11 +154,13 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
         ) : null}
         {shown.map(([name, f]) => (
           <Descriptions.Item key={name} label={f.label}>
-            {f.kind === 'relation'
-              ? relationText(data.relations?.[name])
-              : f.kind === 'select'
-                ? (f.options?.[String(fields[name])] ?? displayValue(f.kind, fields[name]))
-                : displayValue(f.kind, fields[name])}
+            {f.kind === 'relation' ? (
+              relationText(data.relations?.[name])
+            ) : f.kind === 'select' ? (
+              (f.options?.[String(fields[name])] ?? displayValue(f.kind, fields[name]))
+            ) : (
+              <FieldValue kind={f.kind} value={fields[name]} />
+            )}
           </Descriptions.Item>
         ))}
       </Descriptions>

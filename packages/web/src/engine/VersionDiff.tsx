@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Alert, Descriptions, Tag } from 'antd'
 import { api } from '../api/client.ts'
 import { resourceApi } from './derive.ts'
-import { displayValue, formatTime } from './displayValue.ts'
+import { formatTime } from './displayValue.ts'
+import { FieldValue } from './FieldValue.tsx'
 
 type FieldChange = ContentVersionDiff['changes'][number]
 
@@ -108,9 +109,13 @@ function ChangeView({ change }: { change: FieldChange }) {
   }
   return (
     <span>
-      <del className="moc-diff__del">{displayValue(change.kind, change.before)}</del>
+      <del className="moc-diff__del">
+        <FieldValue kind={change.kind} value={change.before} />
+      </del>
       {' → '}
-      <ins className="moc-diff__ins">{displayValue(change.kind, change.after)}</ins>
+      <ins className="moc-diff__ins">
+        <FieldValue kind={change.kind} value={change.after} />
+      </ins>
     </span>
   )
 }

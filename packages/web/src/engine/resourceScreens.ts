@@ -8,12 +8,15 @@ type DefScreen = ComponentType<{ def: ResourceDef }>
 const ListScreen = lazyScreen(() =>
   import('./ResourceList.tsx').then((m) => ({ default: m.ResourceList as ComponentType })),
 ) as unknown as DefScreen
+const CommentScreen = lazyScreen(() =>
+  import('./CommentList.tsx').then((m) => ({ default: m.CommentList as ComponentType })),
+) as unknown as DefScreen
 const FormScreen = lazyScreen(() =>
   import('./ResourceForm.tsx').then((m) => ({ default: m.ResourceForm as ComponentType })),
 ) as unknown as DefScreen
 
 /**
- * The list and detail screens of every definition (DESIGN.md §4): a new definition gets its pages here, with
+ * The list, detail and comment screens of every definition (DESIGN.md §4): a new definition gets its pages here, with
  * no page file of its own. The engine's code loads when the first of them opens.
  */
 export function resourceScreens(defs: Record<string, ResourceDef>): Record<string, ComponentType> {
@@ -21,6 +24,8 @@ export function resourceScreens(defs: Record<string, ResourceDef>): Record<strin
   for (const def of Object.values(defs)) {
     screens[def.screens.list] = () => createElement(ListScreen, { def })
     screens[def.screens.detail] = () => createElement(FormScreen, { def })
+    const comments = def.screens.comments
+    if (comments) screens[comments] = () => createElement(CommentScreen, { def })
   }
   return screens
 }
