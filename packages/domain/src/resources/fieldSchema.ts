@@ -6,7 +6,7 @@ const DEFAULT_RICH_TEXT_MAX = 500_000
 const MAX_COUNT = 2_000_000_000
 
 /** A link the console stores: http(s) or a path on this site. */
-const isLink = (v: string) => v === '' || /^(https?:\/\/|\/(?!\/))/i.test(v)
+export const isLink = (v: string) => v === '' || /^(https?:\/\/|\/(?!\/))/i.test(v)
 
 /**
  * The zod schema of one field's submitted value (server validation and the web form share it). Optional

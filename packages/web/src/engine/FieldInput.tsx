@@ -1,10 +1,11 @@
 import type { FieldDef } from '@moc/domain/resources/types'
-import { DatePicker, Flex, Input, InputNumber, Select, Switch } from 'antd'
+import { DatePicker, Input, InputNumber, Select, Switch } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { HtmlSourceEditor } from '../widgets/HtmlSourceEditor.tsx'
 import { MediaAccountSelect } from '../widgets/MediaAccountSelect.tsx'
 import { MediaPickButton } from '../widgets/MediaPickButton.tsx'
 import { TagSelect } from '../widgets/TagSelect.tsx'
+import { UploadField } from '../widgets/UploadField.tsx'
 import { RelationInput, type RelationOwner } from './RelationInput.tsx'
 
 /** The props a Form.Item hands to its control. */
@@ -12,35 +13,6 @@ interface ControlProps<V> {
   id?: string
   value?: V
   onChange?: (v: V) => void
-}
-
-/** An image field until the media picker lands: the URL, and the picture once there is one. */
-function ImageUrlInput({
-  id,
-  value,
-  onChange,
-  label,
-  disabled,
-}: ControlProps<string> & { label: string; disabled: boolean }) {
-  return (
-    <Flex vertical gap={8}>
-      <Flex gap={8}>
-        <Input
-          id={id}
-          type="url"
-          value={value}
-          onChange={(e) => onChange?.(e.target.value)}
-          placeholder="请输入图片地址 https://"
-          disabled={disabled}
-          allowClear
-        />
-        <MediaPickButton type="image" disabled={disabled} onPick={(url) => onChange?.(url)} />
-      </Flex>
-      {value && /^https:\/\//.test(value) ? (
-        <img src={value} alt={label} className="moc-resource-thumb" />
-      ) : null}
-    </Flex>
-  )
 }
 
 function RichTextInput({
@@ -64,8 +36,9 @@ function RichTextInput({
 }
 
 /**
- * The form control of one field, drawn by its kind: tags and 媒体号 through the paged select (ids); media
- * pickers and the rich-text editor replace the URL / HTML stand-ins here without the definitions changing.
+ * The form control of one field, drawn by its kind: tags and 媒体号 through the paged select (ids), image and
+ * video fields through the upload widget (value: the URL); the rich-text editor replaces the HTML stand-in
+ * here without the definitions changing.
  */
 export function FieldInput({
   field: f,
@@ -146,13 +119,19 @@ export function FieldInput({
         />
       )
     case 'image':
+    case 'video':
+      // The value stays the file's URL, so definitions and stored content do not change.
       return (
-        <ImageUrlInput
+        <UploadField
           id={control.id}
           value={value}
           onChange={onChange}
+          kind={f.kind}
           label={f.label}
           disabled={disabled}
+          extra={
+            <MediaPickButton type={f.kind} disabled={disabled} onPick={(url) => control.onChange?.(url)} />
+          }
         />
       )
     case 'url':
@@ -165,20 +144,6 @@ export function FieldInput({
           placeholder="https://"
           allowClear
         />
-      )
-    case 'video':
-      return (
-        <Flex gap={8}>
-          <Input
-            {...common}
-            type="url"
-            value={value}
-            onChange={(e) => control.onChange?.(e.target.value)}
-            placeholder="https://"
-            allowClear
-          />
-          <MediaPickButton type="video" disabled={disabled} onPick={(url) => control.onChange?.(url)} />
-        </Flex>
       )
     case 'relation':
       return owner ? (
