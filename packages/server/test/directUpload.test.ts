@@ -66,6 +66,9 @@ describe('direct uploads on local storage', () => {
     expect(refused.statusCode).toBe(403)
     expect(refused.json().msg).toBe('上传地址无效或已过期')
 
+    // So is a body of another type than the grant's (S3 refuses it by the signature).
+    expect((await put(g.uploadUrl, { 'content-type': 'text/html' }, data)).statusCode).toBe(403)
+
     const stored = await put(g.uploadUrl, g.headers, data)
     expect(stored.statusCode).toBe(200)
     expect(stored.json().data.key).toBe(g.key)

@@ -23,7 +23,7 @@ import { AppError, fail } from '../../platform/errors.ts'
 import { contentTypeOf } from '../../platform/storage/contentTypes.ts'
 import { inspectObject } from '../../platform/storage/inspectObject.ts'
 import { KEY_PATTERN } from '../../platform/storage/localStorage.ts'
-import { S3Storage } from '../../platform/storage/s3Storage.ts'
+import { missing, S3Storage } from '../../platform/storage/s3Storage.ts'
 import { uploadResultSchema } from './routes.ts'
 import { storedUrl, storeUpload } from './storeUpload.ts'
 
@@ -179,7 +179,10 @@ export async function directRoutes(fastify: FastifyInstance, ctx: Ctx) {
       if (storage instanceof S3Storage) {
         const head = await storage.client
           .send(new HeadObjectCommand({ Bucket: storage.options.bucket, Key: key }))
-          .catch(() => null)
+          .catch((err: unknown) => {
+            if (missing(err)) return null
+            throw err
+          })
         if (!head) return fail('NOT_FOUND', '文件尚未上传')
         size = head.ContentLength ?? 0
         const problem =
@@ -235,6 +238,9 @@ export async function directRoutes(fastify: FastifyInstance, ctx: Ctx) {
           !KEY_PATTERN.test(key) ||
           !ctx.urlSigner.verify(putSubject(kind, key), Number(q.expires), String(q.sig ?? ''))
         )
+          return fail('FORBIDDEN', '上传地址无效或已过期')
+        // As on S3, where the type is part of the signature: the bytes go in under the granted type only.
+        if (req.headers['content-type'] !== contentTypeOf(key))
           return fail('FORBIDDEN', '上传地址无效或已过期')
         // One upload per grant: a confirmed object is never replaced through its old URL.
         if (await storage.exists(key)) return fail('CONFLICT', '文件已上传')
