@@ -144,3 +144,32 @@ test('文章: create, draft box, edit, duplicate title, show/hide, recycle bin',
   await expectToast(page, '已彻底删除')
   await expect(recycled).toHaveCount(0)
 })
+
+test('文章: 预览 shows the item in the preview drawer — 450 px, or full width with a close button when narrow', async ({
+  page,
+}) => {
+  await signInAsAdmin(page)
+  await page.goto('/contentArticle')
+  const title = unique('预览文章')
+  await createArticle(page, title)
+  await page.getByRole('button', { name: /^保\s*存$/ }).click()
+  await expectToast(page, '保存成功')
+  await openTab(page, '草稿箱')
+  const row = page.getByRole('row').filter({ hasText: title })
+  await row.getByRole('button', { name: '预览' }).click()
+  const frame = page.frameLocator('iframe.moc-preview-frame')
+  await expect(frame.getByRole('heading', { name: title })).toBeVisible()
+  await expect(frame.getByText('春节期间全市公交运营时间调整。')).toBeVisible()
+  const drawer = page.locator('.ant-drawer-content-wrapper')
+  expect(Math.round((await drawer.boundingBox())!.width)).toBe(450)
+  await expect(page.locator('.ant-drawer-close')).toHaveCount(0)
+  await page.keyboard.press('Escape')
+  await expect(drawer).toBeHidden()
+
+  await page.setViewportSize({ width: 480, height: 800 })
+  await row.getByRole('button', { name: '预览' }).click()
+  await expect(frame.getByRole('heading', { name: title })).toBeVisible()
+  expect(Math.round((await drawer.boundingBox())!.width)).toBe(480)
+  await page.locator('.ant-drawer-close').click()
+  await expect(drawer).toBeHidden()
+})

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 
 /** The port every benchmark serves on (loopback only). */
@@ -10,10 +10,20 @@ export interface Server {
   readyMs: number
 }
 
+/**
+ * BENCH_PIN=<server cpu>:<load cpu> (e.g. 0:1) pins the server and the load generator to their own cores with
+ * taskset, so autocannon does not steal the server's CPU (PostgreSQL still floats over both).
+ */
+const pin = process.env.BENCH_PIN?.match(/^(\d+):(\d+)$/)
+if (pin) execFileSync('taskset', ['-pc', pin[2]!, String(process.pid)], { stdio: 'ignore' })
+
 /** Starts the built server as `npm start` does and waits until it answers; returns the time that took. */
 export async function startServer(env: Record<string, string>): Promise<Server> {
   const t0 = performance.now()
-  const proc = spawn('node', ['packages/server/dist/main.js'], {
+  const [bin, args] = pin
+    ? ['taskset', ['-c', pin[1]!, 'node', 'packages/server/dist/main.js']]
+    : ['node', ['packages/server/dist/main.js']]
+  const proc = spawn(bin, args as string[], {
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })

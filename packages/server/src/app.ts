@@ -8,6 +8,7 @@ import { relationRoutes } from './engine/contentRelations.ts'
 import { contentRoutes } from './engine/contentRoutes.ts'
 import { contentSearchRoutes } from './engine/contentSearchRoutes.ts'
 import { contentVersionRoutes } from './engine/contentVersionRoutes.ts'
+import { previewRoutes } from './engine/previewRoutes.ts'
 import { processResourceRoutes } from './engine/processResourceRoutes.ts'
 import { processRoutes } from './engine/processRoutes.ts'
 import { processStateRoutes } from './engine/processStateRoutes.ts'
@@ -135,6 +136,7 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await tusRoutes(app, ctx)
   await wordsRoutes(app, ctx)
   await jobRoutes(app, ctx)
+  await previewRoutes(app, ctx)
   await registerWeb(app, opts.web === false ? undefined : findWebDist(ctx.config.webDist))
   return app
 }

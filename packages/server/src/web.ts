@@ -29,7 +29,13 @@ export async function registerWeb(app: FastifyInstance, dist: string | undefined
       .header('cache-control', 'no-cache')
       .send(indexHtml!.replaceAll('__CSP_NONCE__', reply.cspNonce?.style ?? ''))
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url.startsWith('/files/') || !indexHtml || req.method !== 'GET')
+    if (
+      req.url.startsWith('/api/') ||
+      req.url.startsWith('/files/') ||
+      req.url.startsWith('/preview/') ||
+      !indexHtml ||
+      req.method !== 'GET'
+    )
       return reply.status(404).send(notFoundEnvelope)
     return sendIndex(reply)
   })

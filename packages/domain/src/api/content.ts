@@ -78,6 +78,8 @@ export const contentItemSchema = z.object({
   recycledAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** A signed link to the item's preview page (lists only). */
+  previewUrl: z.string().optional(),
 })
 export type ContentItem = z.infer<typeof contentItemSchema>
 

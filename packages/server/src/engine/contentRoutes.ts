@@ -35,6 +35,7 @@ import { refuseUnknownMediaAccounts } from './contentRefs.ts'
 import { checkRelations, relatedItemsOf } from './contentRelations.ts'
 import { keepVersion } from './contentVersions.ts'
 import { creatorIdByName } from './creatorByName.ts'
+import { previewUrl } from './previewRoutes.ts'
 
 const tags = ['内容']
 type Row = typeof content.$inferSelect
@@ -181,7 +182,11 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
         : countedTotal(db, kindOf(def), filter, scope, creator),
     ])
     return ok({
-      items: rows.map((r) => ({ ...extraColumnValues(def, r.row), ...itemOf(r.row, r.creatorName) })),
+      items: rows.map((r) => ({
+        ...extraColumnValues(def, r.row),
+        ...itemOf(r.row, r.creatorName),
+        previewUrl: previewUrl(ctx, r.row.id),
+      })),
       total,
     })
   }
