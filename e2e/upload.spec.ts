@@ -48,6 +48,9 @@ test('封面: upload an image, view it, save, and see it after a reload', async 
   const title = unique('封面上传')
   await page.getByLabel('标题').fill(title)
   await page.getByLabel('正文').fill('<p>封面上传测试。</p>')
+  // The box opens the chooser; the browser's own file control is not shown.
+  await expect(page.getByText('点击上传')).toBeVisible()
+  await expect(coverInput(page)).toBeHidden()
 
   await coverInput(page).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png(320, 180) })
   await expectToast(page, '上传成功')

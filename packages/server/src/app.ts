@@ -28,6 +28,7 @@ import { ssoRoutes } from './modules/sso/routes.ts'
 import { syslogRoutes } from './modules/syslog/routes.ts'
 import { systemRoutes } from './modules/system/routes.ts'
 import { tagRoutes } from './modules/tags/routes.ts'
+import { directRoutes } from './modules/upload/directRoutes.ts'
 import { dumpRoutes } from './modules/upload/dumpRoutes.ts'
 import { uploadRoutes } from './modules/upload/routes.ts'
 import { tusRoutes } from './modules/upload/tusRoutes.ts'
@@ -135,6 +136,7 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await uploadRoutes(app, ctx)
   await dumpRoutes(app, ctx)
   await tusRoutes(app, ctx)
+  await directRoutes(app, ctx)
   await wordsRoutes(app, ctx)
   await mediaRoutes(app, ctx)
   await jobRoutes(app, ctx)

@@ -8,9 +8,9 @@ import { contentFieldValues } from './contentFields.ts'
 /** How long a preview link from a list stays valid (the list may stay open a while). */
 const PREVIEW_TTL_S = 3_600
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
-const safeUrl = (u: unknown) => (typeof u === 'string' && /^(https?:\/\/|\/)/.test(u) ? escape(u) : '')
+const safeUrl = (u: unknown) => (typeof u === 'string' && /^(https?:\/\/|\/)/.test(u) ? escapeHtml(u) : '')
 
 /** A signed link to an item's preview page (the list's 预览 opens it in the preview drawer). */
 export function previewUrl(ctx: Ctx, id: number) {
@@ -48,22 +48,22 @@ export async function previewRoutes(app: FastifyInstance, ctx: Ctx) {
       const f = contentFieldValues(def, row)
       const meta = [f.author, f.source]
         .filter((v) => typeof v === 'string' && v)
-        .map((v) => escape(String(v)))
+        .map((v) => escapeHtml(String(v)))
       const video = safeUrl(f.video)
       const cover = safeUrl(f.cover)
       const body = typeof f.body === 'string' ? f.body : ''
       return reply.send(`<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(row.title)}</title>
+<title>${escapeHtml(row.title)}</title>
 <style>
 body{margin:0;padding:16px;font:16px/1.7 -apple-system,"PingFang SC","Microsoft YaHei",sans-serif;color:#222;word-break:break-word}
 h1{font-size:22px;line-height:1.4;margin:0 0 8px}.meta{color:#888;font-size:13px;margin-bottom:12px}
 img,video{max-width:100%;height:auto}.summary{color:#555;background:#f6f6f6;padding:8px 12px;border-radius:4px}
 </style></head><body>
-<h1>${escape(row.title)}</h1>
-<div class="meta">${[...meta, escape(def.label)].join(' · ')}</div>
+<h1>${escapeHtml(row.title)}</h1>
+<div class="meta">${[...meta, escapeHtml(def.label)].join(' · ')}</div>
 ${video ? `<video src="${video}" ${cover ? `poster="${cover}"` : ''} controls playsinline></video>` : cover ? `<img src="${cover}" alt="">` : ''}
-${typeof f.summary === 'string' && f.summary ? `<p class="summary">${escape(f.summary)}</p>` : ''}
+${typeof f.summary === 'string' && f.summary ? `<p class="summary">${escapeHtml(f.summary)}</p>` : ''}
 <article>${body}</article>
 </body></html>`)
     },

@@ -109,7 +109,7 @@ export function UploadField({
       <input
         ref={input}
         type="file"
-        hidden
+        className="moc-upload-field__input"
         accept={accept?.map((a) => `.${a.replace(/^\./, '')}`).join(',') || ACCEPT[kind]}
         aria-label="选择文件"
         disabled={disabled}

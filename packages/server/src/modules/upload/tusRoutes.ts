@@ -1,11 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { createWriteStream } from 'node:fs'
-import { mkdir, rm } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import type { IncomingMessage } from 'node:http'
 import { join } from 'node:path'
-import type { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
-import { CopyObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3'
+import { CopyObjectCommand } from '@aws-sdk/client-s3'
 import {
   checkUpload,
   isInlineMime,
@@ -20,9 +17,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Ctx } from '../../platform/context.ts'
 import { contentTypeOf } from '../../platform/storage/contentTypes.ts'
 import { inspectFile } from '../../platform/storage/inspectFile.ts'
+import { inspectObject } from '../../platform/storage/inspectObject.ts'
 import { LocalStorage } from '../../platform/storage/localStorage.ts'
 import { S3Storage } from '../../platform/storage/s3Storage.ts'
-import { isPrivateKey } from './storeUpload.ts'
+import { storedUrl } from './storeUpload.ts'
 
 export const TUS_PATH = '/api/upload/tus'
 /** Unfinished uploads are kept this long for resuming (tus expiration extension), then cleaned up. */
@@ -82,19 +80,8 @@ export async function tusRoutes(app: FastifyInstance, ctx: Ctx) {
       }
     } else if (storage instanceof S3Storage) {
       const { bucket } = storage.options
-      // The magic bytes (the whole file for images, whose dimensions are read) are checked on a local copy.
-      await mkdir(ctx.spoolDir, { recursive: true })
-      const spooled = join(ctx.spoolDir, randomUUID())
       try {
-        const head = await storage.client.send(
-          new GetObjectCommand({
-            Bucket: bucket,
-            Key: upload.id,
-            Range: contentType.startsWith('image/') ? undefined : 'bytes=0-65535',
-          }),
-        )
-        await pipeline(head.Body as Readable, createWriteStream(spooled))
-        const problem = await inspectFile(spooled, name)
+        const problem = await inspectObject(storage, ctx.spoolDir, upload.id, name)
         if (problem) throw refuse(422, problem)
         await storage.client.send(
           new CopyObjectCommand({
@@ -107,14 +94,10 @@ export async function tusRoutes(app: FastifyInstance, ctx: Ctx) {
           }),
         )
       } finally {
-        await rm(spooled, { force: true })
         await datastore.remove(upload.id).catch(() => undefined)
       }
     }
-    const url = isPrivateKey(key)
-      ? await storage.signedUrl(key, ctx.config.storageUrlTtlS)
-      : storage.publicUrl(key)
-    return { key, url, contentType }
+    return { key, url: await storedUrl(ctx, key), contentType }
   }
 
   const tus = new Server({

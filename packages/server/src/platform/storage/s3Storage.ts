@@ -24,7 +24,8 @@ export interface S3Options {
   forcePathStyle: boolean
 }
 
-const missing = (err: unknown) => {
+/** True for the SDK's "no such object" errors (their names differ between calls and servers). */
+export const missing = (err: unknown) => {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } }
   return e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404
 }
