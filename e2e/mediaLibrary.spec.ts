@@ -55,6 +55,13 @@ test('媒体资源库: folders, upload, rename, pick into an article, delete in 
   await expect(page.getByText('总数:2')).toBeVisible()
   await expect(card(page, '开幕式').locator('img')).toHaveAttribute('src', /\/files\/saas\/image\/media\//)
 
+  // A click on it previews it.
+  await card(page, '开幕式').getByRole('button', { name: '开幕式' }).click()
+  const preview = page.getByRole('dialog', { name: '查看图片' })
+  await expect(preview.locator('img')).toHaveAttribute('src', /\/files\/saas\/image\/media\//)
+  await page.keyboard.press('Escape')
+  await expect(preview).toBeHidden()
+
   // Rename it.
   const title = unique('开幕')
   await card(page, '开幕式').getByRole('button', { name: '重命名' }).click()

@@ -25,6 +25,8 @@ import {
   type MediaView,
   useMediaBrowser,
 } from '../../widgets/media/useMediaBrowser.ts'
+import { NOT_PREVIEWABLE, PreviewDialog } from '../../widgets/PreviewDialog.tsx'
+import { previewKindOf } from '../../widgets/uploadLayout.ts'
 import { MediaMoveDialog } from './mediaLibrary/MediaMoveDialog.tsx'
 import { MediaNameDialog } from './mediaLibrary/MediaNameDialog.tsx'
 import { MediaUsageLink } from './mediaLibrary/MediaUsageLink.tsx'
@@ -56,6 +58,7 @@ export default function MediaLibraryPage() {
   const categories = useMediaCategories()
   const [naming, setNaming] = useState<{ item: MediaItem | null } | null>(null)
   const [moving, setMoving] = useState<MediaItem | null>(null)
+  const [previewing, setPreviewing] = useState<string>()
   const parentId = browser.folder?.id ?? 0
   const refresh = () => queryClient.invalidateQueries({ queryKey: [MEDIA_FILES_KEY] })
   const upload = useMediaUpload(type, parentId, refresh)
@@ -124,6 +127,12 @@ export default function MediaLibraryPage() {
         return refresh()
       })
       .catch(fail)
+
+  // The original plays in the browser's own player (mp4, mp3); the HLS rendition needs hls.js, not wired yet.
+  const preview = (item: MediaItem) =>
+    item.path && previewKindOf(item.path)
+      ? setPreviewing(item.path)
+      : message.warning(NOT_PREVIEWABLE, TOAST_ERROR_S)
 
   const download = (item: MediaItem) =>
     downloadFile('/api/resource/download', { id: item.id }, item.title).catch(fail)
@@ -219,6 +228,7 @@ export default function MediaLibraryPage() {
             items={browser.items}
             loading={browser.list.isFetching}
             onOpenFolder={browser.openFolder}
+            onOpenFile={preview}
             actions={actions}
           />
           <Flex justify="end">
@@ -247,6 +257,7 @@ export default function MediaLibraryPage() {
         onCancel={() => setNaming(null)}
         onSubmit={saveName}
       />
+      <PreviewDialog url={previewing} onClose={() => setPreviewing(undefined)} />
       <MediaMoveDialog item={moving} type={type} onCancel={() => setMoving(null)} onSubmit={move} />
     </Card>
   )

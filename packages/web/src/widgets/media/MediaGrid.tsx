@@ -14,6 +14,8 @@ interface Props {
   items: MediaItem[]
   loading: boolean
   onOpenFolder: (item: MediaItem) => void
+  /** Without a selection mode, a click on a file (e.g. the library's preview). */
+  onOpenFile?: (item: MediaItem) => void
   /** With a selection mode, files show a radio (single) or checkbox (multiple). */
   selection?: { multiple: boolean; selected: number[]; onToggle: (item: MediaItem) => void }
   /** Per-item actions (the library's rename, move, delete, download). */
@@ -47,7 +49,7 @@ function Thumb({ item }: { item: MediaItem }) {
 }
 
 /** The thumbnail grid of a media list (spec §2): folders open on click; play overlay on video and audio. */
-export function MediaGrid({ items, loading, onOpenFolder, selection, actions }: Props) {
+export function MediaGrid({ items, loading, onOpenFolder, onOpenFile, selection, actions }: Props) {
   if (!items.length)
     return loading ? (
       <Flex justify="center" className="moc-media-empty">
@@ -60,7 +62,8 @@ export function MediaGrid({ items, loading, onOpenFolder, selection, actions }: 
     <div className="moc-media-grid" aria-busy={loading}>
       {items.map((item) => {
         const selected = selection?.selected.includes(item.id) ?? false
-        const pick = () => (item.type === 'dir' ? onOpenFolder(item) : selection?.onToggle(item))
+        const pick = () =>
+          item.type === 'dir' ? onOpenFolder(item) : selection ? selection.onToggle(item) : onOpenFile?.(item)
         return (
           <div
             key={item.id}
