@@ -181,6 +181,8 @@ test('sensitive review: a review-level word asks before submitting, a block-leve
     .getByRole('button', { name: /审\s*核/ })
     .click()
   await expect(page).toHaveURL(/\/articleAuditDetail\?id=\d+$/)
+  // The queue's own row buttons stay until the lazily loaded detail screen replaces them.
+  await expect(page.getByText('修改对比')).toBeVisible()
   await button(page, '通过').click()
   const review = page.getByRole('dialog').filter({ hasText: '敏感内容提示' })
   await expect(review.getByText(`${reviewWord}（审核）`)).toBeVisible()
