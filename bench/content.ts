@@ -173,7 +173,9 @@ try {
   rows.push({ call: 'server RSS MB (end / peak)', as: `${rssMb(pid, 'VmRSS')} / ${rssMb(pid, 'VmHWM')}` })
   await stop(server)
 } finally {
-  database.drop()
+  // BENCH_KEEP_DB=1 keeps the seeded database for EXPLAIN and repeated runs (its URL is printed).
+  if (process.env.BENCH_KEEP_DB) console.log(`kept ${database.url}`)
+  else database.drop()
   rmSync(dataDir, { recursive: true, force: true })
 }
 console.log(

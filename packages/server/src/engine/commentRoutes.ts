@@ -11,12 +11,13 @@ import {
 import { contentMessages } from '@moc/domain/api/content'
 import type { ResourceDef } from '@moc/domain/resources/types'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
-import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL } from 'drizzle-orm'
+import { and, count, eq, gte, ilike, inArray, isNull, lte, or, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../db/client.ts'
+import { descIndexed } from '../db/order.ts'
 import { comment, content } from '../db/schema.ts'
 import type { Ctx } from '../platform/context.ts'
 import { type DataScope, dataScopeOf } from '../platform/dataScope.ts'
@@ -126,7 +127,7 @@ export async function commentRoutes(fastify: FastifyInstance, ctx: Ctx) {
           .from(comment)
           .leftJoin(parent, eq(parent.id, comment.parentId))
           .where(where)
-          .orderBy(desc(comment.createdAt), desc(comment.id))
+          .orderBy(descIndexed(comment.createdAt), descIndexed(comment.id))
           .limit(q.pageSize)
           .offset((q.page - 1) * q.pageSize),
         db.select({ n: count() }).from(comment).where(where),

@@ -8,10 +8,11 @@ import { resources } from '@moc/domain/resources/index'
 import { relatedResourceName } from '@moc/domain/resources/relation'
 import type { FieldDef, ResourceDef } from '@moc/domain/resources/types'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
-import { and, count, desc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm'
+import { and, count, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Db } from '../db/client.ts'
+import { descIndexed } from '../db/order.ts'
 import { content } from '../db/schema.ts'
 import type { Ctx } from '../platform/context.ts'
 import { type DataScope, dataScopeOf } from '../platform/dataScope.ts'
@@ -134,7 +135,7 @@ export async function relationRoutes(fastify: FastifyInstance, ctx: Ctx) {
           .select(relatedColumns)
           .from(content)
           .where(where)
-          .orderBy(desc(content.createdAt), desc(content.id))
+          .orderBy(descIndexed(content.createdAt), descIndexed(content.id))
           .limit(q.pageSize)
           .offset((q.page - 1) * q.pageSize),
         free.length

@@ -17,11 +17,12 @@ import { fieldsSchema } from '@moc/domain/resources/fieldSchema'
 import { contentResources } from '@moc/domain/resources/index'
 import type { ResourceDef } from '@moc/domain/resources/types'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
-import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, count, eq, gte, ilike, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../db/client.ts'
+import { descIndexed } from '../db/order.ts'
 import { admin, content } from '../db/schema.ts'
 import { recordMediaUsage } from '../modules/media/mediaUsage.ts'
 import type { Ctx } from '../platform/context.ts'
@@ -170,7 +171,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
         .from(content)
         .leftJoin(admin, eq(admin.id, content.createdBy))
         .where(where)
-        .orderBy(desc(content.createdAt), desc(content.id))
+        .orderBy(descIndexed(content.createdAt), descIndexed(content.id))
         .limit(q.pageSize)
         .offset((q.page - 1) * q.pageSize),
       // Exact totals: counted buckets from the maintained counters; free-text and time filters count rows.
@@ -292,7 +293,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
             contentInScope(scope),
           ),
         )
-        .orderBy(desc(content.createdAt), desc(content.id))
+        .orderBy(descIndexed(content.createdAt), descIndexed(content.id))
         .limit(SAME_MAX)
       const items = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }))
       return ok({ items, total: items.length })

@@ -1,10 +1,11 @@
 import { contentItemSchema, contentSearchQuerySchema } from '@moc/domain/api/content'
 import { contentResources } from '@moc/domain/resources/index'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
-import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, type SQL } from 'drizzle-orm'
+import { and, count, eq, gte, ilike, inArray, isNull, lte, type SQL } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
+import { descIndexed } from '../db/order.ts'
 import { admin, content } from '../db/schema.ts'
 import type { Ctx } from '../platform/context.ts'
 import { dataScopeOf } from '../platform/dataScope.ts'
@@ -51,7 +52,7 @@ export async function contentSearchRoutes(fastify: FastifyInstance, ctx: Ctx) {
         .from(content)
         .leftJoin(admin, eq(admin.id, content.createdBy))
         .where(where)
-        .orderBy(desc(content.createdAt), desc(content.id))
+        .orderBy(descIndexed(content.createdAt), descIndexed(content.id))
         .limit(q.pageSize)
         .offset((q.page - 1) * q.pageSize),
       // Decision 0006: exact totals from the counters (one read per kind); title and time filters count rows.

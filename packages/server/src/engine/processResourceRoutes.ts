@@ -2,9 +2,10 @@ import { resourceListItemSchema, resourceListQuerySchema } from '@moc/domain/api
 import { reviewMessages } from '@moc/domain/api/review'
 import { contentResources, reviewResources } from '@moc/domain/resources/index'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
-import { desc, or } from 'drizzle-orm'
+import { or } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { descIndexed } from '../db/order.ts'
 import { content } from '../db/schema.ts'
 import type { Ctx } from '../platform/context.ts'
 import { dataScopeOf } from '../platform/dataScope.ts'
@@ -54,7 +55,7 @@ export async function processResourceRoutes(fastify: FastifyInstance, ctx: Ctx) 
       const [rows, totals] = await Promise.all([
         withQueueJoins(db.select(queueColumns).from(content).$dynamic())
           .where(or(...queues.map((d) => actableWhere(kindOf(d), scope, foreign))))
-          .orderBy(desc(content.submittedAt), desc(content.id))
+          .orderBy(descIndexed(content.submittedAt), descIndexed(content.id))
           .limit(pageSize)
           .offset((page - 1) * pageSize),
         Promise.all(queues.map((d) => pendingTotal(db, kindOf(d), scope, foreign))),

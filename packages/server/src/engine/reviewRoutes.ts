@@ -17,10 +17,11 @@ import { can } from '@moc/domain/permissions/can'
 import { contentResources, reviewPathSegment, reviewResources } from '@moc/domain/resources/index'
 import type { ResourceDef } from '@moc/domain/resources/types'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, count, eq, inArray } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Db } from '../db/client.ts'
+import { descIndexed } from '../db/order.ts'
 import { content, processResourceLog } from '../db/schema.ts'
 import type { Ctx } from '../platform/context.ts'
 import { dataScopeOf } from '../platform/dataScope.ts'
@@ -383,7 +384,7 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
           const [rows, total] = await Promise.all([
             withQueueJoins(db.select(queueColumns).from(content).$dynamic())
               .where(actableWhere(kind, scope, foreign))
-              .orderBy(desc(content.submittedAt), desc(content.id))
+              .orderBy(descIndexed(content.submittedAt), descIndexed(content.id))
               .limit(pageSize)
               .offset(offset),
             pendingTotal(db, kind, scope, foreign),
@@ -401,7 +402,7 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
               .$dynamic(),
           )
             .where(and(mine, decided))
-            .orderBy(desc(processResourceLog.id))
+            .orderBy(descIndexed(processResourceLog.id))
             .limit(pageSize)
             .offset(offset),
           db.select({ n: count() }).from(processResourceLog).where(and(mine, decided)),

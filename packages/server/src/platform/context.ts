@@ -61,7 +61,7 @@ export async function createContext(config: Config, database: Database, sms?: Sm
     verifyCodes: new VerifyCodes(db, smsProvider),
     settings: new Settings(db),
     loginFailuresByIp: new FailureCounter(config.loginIpMaxFailures, config.loginLockMs),
-    storage: createStorage(fileConfig, urlSigner),
+    storage: await createStorage(fileConfig, urlSigner),
     urlSigner,
     spoolDir: join(fileConfig.dataDir, 'tmp'),
     jobs: new JobRunner(db, { concurrency: Math.max(1, config.jobConcurrency) }),

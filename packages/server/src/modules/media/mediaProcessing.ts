@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm'
-import sharp from 'sharp'
 import { mediaFile } from '../../db/schema.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { MEDIA_PROCESS_JOB } from './mediaProcessor.ts'
@@ -31,6 +30,7 @@ export async function requestProcessing(ctx: Ctx, file: FileRow): Promise<void> 
 async function imageFacts(ctx: Ctx, key: string): Promise<{ width: number | null; height: number | null }> {
   const object = await ctx.storage.get(key)
   if (!object) throw new Error('文件不存在')
+  const { default: sharp } = await import('sharp')
   const reader = sharp({ limitInputPixels: false })
   object.body.pipe(reader)
   const meta = await reader.metadata()

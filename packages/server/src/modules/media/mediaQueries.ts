@@ -1,8 +1,9 @@
 import { type MediaItem, type mediaListQuerySchema, withScheme } from '@moc/domain/api/mediaLibrary'
-import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm'
+import { and, count, eq, gte, ilike, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
+import { descIndexed } from '../../db/order.ts'
 import { mediaCategory, mediaFile, mediaFolder, mediaUsage } from '../../db/schema.ts'
 import { createdByInScope, type DataScope } from '../../platform/dataScope.ts'
 import { containsPattern } from '../../platform/paging.ts'
@@ -118,7 +119,7 @@ export async function listMedia(db: Db, q: ListQuery, scope: DataScope) {
           .select()
           .from(mediaFolder)
           .where(folderWhere)
-          .orderBy(desc(mediaFolder.createdAt), desc(mediaFolder.id))
+          .orderBy(descIndexed(mediaFolder.createdAt), descIndexed(mediaFolder.id))
           .limit(q.pageSize)
           .offset(offset)
       : []
@@ -129,7 +130,7 @@ export async function listMedia(db: Db, q: ListQuery, scope: DataScope) {
           .select()
           .from(mediaFile)
           .where(fileWhere)
-          .orderBy(desc(mediaFile.createdAt), desc(mediaFile.id))
+          .orderBy(descIndexed(mediaFile.createdAt), descIndexed(mediaFile.id))
           .limit(fileLimit)
           .offset(Math.max(0, offset - folders))
       : []

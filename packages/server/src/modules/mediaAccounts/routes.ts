@@ -8,9 +8,10 @@ import {
 import { can } from '@moc/domain/permissions/can'
 import { VERIFY_STATE } from '@moc/domain/resources/index'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
-import { and, count, desc, eq, ilike, inArray } from 'drizzle-orm'
+import { and, count, eq, ilike, inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { descIndexed } from '../../db/order.ts'
 import { mediaAccount } from '../../db/schema.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { AppError } from '../../platform/errors.ts'
@@ -68,7 +69,7 @@ export async function mediaAccountRoutes(fastify: FastifyInstance, ctx: Ctx) {
               .select(columns)
               .from(mediaAccount)
               .where(where)
-              .orderBy(desc(mediaAccount.createdAt), desc(mediaAccount.id))
+              .orderBy(descIndexed(mediaAccount.createdAt), descIndexed(mediaAccount.id))
               .limit(limit)
               .offset(offset),
           db.select({ n: count() }).from(mediaAccount).where(where),

@@ -10,11 +10,12 @@ import {
   tagSchema,
 } from '@moc/domain/api/tags'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
-import { and, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm'
+import { and, count, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
+import { descIndexed } from '../../db/order.ts'
 import { admin, tag } from '../../db/schema.ts'
 import type { TypedAccess } from '../../platform/access.ts'
 import type { Ctx } from '../../platform/context.ts'
@@ -96,7 +97,7 @@ export async function tagRoutes(fastify: FastifyInstance, ctx: Ctx) {
             .from(tag)
             .leftJoin(admin, eq(admin.id, tag.createdBy))
             .where(where)
-            .orderBy(desc(tag.createdAt), desc(tag.id))
+            .orderBy(descIndexed(tag.createdAt), descIndexed(tag.id))
             .limit(limit)
             .offset(offset),
         db.select({ n: count() }).from(tag).where(where),

@@ -4,8 +4,6 @@ import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3'
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import {
   checkUpload,
   isInlineMime,
@@ -23,7 +21,8 @@ import { AppError, fail } from '../../platform/errors.ts'
 import { contentTypeOf } from '../../platform/storage/contentTypes.ts'
 import { inspectObject } from '../../platform/storage/inspectObject.ts'
 import { KEY_PATTERN } from '../../platform/storage/localStorage.ts'
-import { missing, S3Storage } from '../../platform/storage/s3Storage.ts'
+import { isS3, missing } from '../../platform/storage/s3Kind.ts'
+import type { S3Storage } from '../../platform/storage/s3Storage.ts'
 import { uploadResultSchema } from './routes.ts'
 import { storedUrl, storeUpload } from './storeUpload.ts'
 
@@ -83,6 +82,24 @@ const capped = (max: number) => {
   })
 }
 
+/** A presigned PUT for one key and content type (the AWS SDK is loaded only on S3 deployments). */
+async function presignPut(
+  storage: S3Storage,
+  ttlS: number,
+  headers: Record<string, string>,
+  input: { Bucket: string; Key: string; ContentType: string; ContentDisposition: string | undefined },
+) {
+  const [{ PutObjectCommand }, { getSignedUrl }] = await Promise.all([
+    import('@aws-sdk/client-s3'),
+    import('@aws-sdk/s3-request-presigner'),
+  ])
+  // The SDK leaves content-type out of the signature unless asked: the grant is for one type.
+  return getSignedUrl(storage.client, new PutObjectCommand(input), {
+    expiresIn: ttlS,
+    signableHeaders: new Set(Object.keys(headers)),
+  })
+}
+
 /**
  * Direct uploads (spec §7 `GET /upload/vod/sign`, `/upload/vod/url`; decision 0013 "Direct uploads"): the client
  * asks for a grant for one file, sends the bytes itself with a single PUT to `uploadUrl` (a presigned PUT of
@@ -93,10 +110,9 @@ export async function directRoutes(fastify: FastifyInstance, ctx: Ctx) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const storage = ctx.storage
   const ttlS = ctx.config.storageUrlTtlS
-  const location =
-    storage instanceof S3Storage
-      ? { bucket: storage.options.bucket, region: storage.options.region }
-      : { bucket: 'files', region: 'local' }
+  const location = isS3(storage)
+    ? { bucket: storage.options.bucket, region: storage.options.region }
+    : { bucket: 'files', region: 'local' }
 
   app.get(
     '/api/upload/vod/sign',
@@ -123,20 +139,14 @@ export async function directRoutes(fastify: FastifyInstance, ctx: Ctx) {
       if (disposition) headers['content-disposition'] = disposition
       const startTime = Date.now()
       const expires = Math.floor(startTime / 1000) + ttlS
-      const uploadUrl =
-        storage instanceof S3Storage
-          ? await getSignedUrl(
-              storage.client,
-              new PutObjectCommand({
-                Bucket: storage.options.bucket,
-                Key: key,
-                ContentType: contentType,
-                ContentDisposition: disposition,
-              }),
-              // The SDK leaves content-type out of the signature unless asked: the grant is for one type.
-              { expiresIn: ttlS, signableHeaders: new Set(Object.keys(headers)) },
-            )
-          : `${ctx.config.publicUrl}${DIRECT_PATH}/${key}?kind=${kind}&expires=${expires}&sig=${ctx.urlSigner.sign(putSubject(kind, key), expires)}`
+      const uploadUrl = isS3(storage)
+        ? await presignPut(storage, ttlS, headers, {
+            Bucket: storage.options.bucket,
+            Key: key,
+            ContentType: contentType,
+            ContentDisposition: disposition,
+          })
+        : `${ctx.config.publicUrl}${DIRECT_PATH}/${key}?kind=${kind}&expires=${expires}&sig=${ctx.urlSigner.sign(putSubject(kind, key), expires)}`
       const adminId = req.principal!.adminId
       req.auditInfo.target = key
       return ok({
@@ -176,7 +186,8 @@ export async function directRoutes(fastify: FastifyInstance, ctx: Ctx) {
         return fail('FORBIDDEN', '上传凭证无效或已过期')
       const name = baseName(key)
       let size: number
-      if (storage instanceof S3Storage) {
+      if (isS3(storage)) {
+        const { HeadObjectCommand } = await import('@aws-sdk/client-s3')
         const head = await storage.client
           .send(new HeadObjectCommand({ Bucket: storage.options.bucket, Key: key }))
           .catch((err: unknown) => {
@@ -213,7 +224,7 @@ export async function directRoutes(fastify: FastifyInstance, ctx: Ctx) {
     },
   )
 
-  if (storage instanceof S3Storage) return
+  if (isS3(storage)) return
   // The local driver's stand-in for a presigned PUT: the signature is the authorisation (like S3's), so the
   // body streams in without a session; it is capped, spooled and checked before it is stored under the key.
   await app.register(async (scope) => {

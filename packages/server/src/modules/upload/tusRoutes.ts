@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import type { IncomingMessage } from 'node:http'
 import { join } from 'node:path'
-import { CopyObjectCommand } from '@aws-sdk/client-s3'
 import {
   checkUpload,
   isInlineMime,
@@ -11,7 +10,6 @@ import {
   type UploadKind,
 } from '@moc/domain/rules/upload'
 import { FileStore } from '@tus/file-store'
-import { S3Store } from '@tus/s3-store'
 import { type DataStore, Server, type Upload } from '@tus/server'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Ctx } from '../../platform/context.ts'
@@ -19,7 +17,7 @@ import { contentTypeOf } from '../../platform/storage/contentTypes.ts'
 import { inspectFile } from '../../platform/storage/inspectFile.ts'
 import { inspectObject } from '../../platform/storage/inspectObject.ts'
 import { LocalStorage } from '../../platform/storage/localStorage.ts'
-import { S3Storage } from '../../platform/storage/s3Storage.ts'
+import { isS3 } from '../../platform/storage/s3Kind.ts'
 import { storedUrl } from './storeUpload.ts'
 
 export const TUS_PATH = '/api/upload/tus'
@@ -43,25 +41,24 @@ const refuse = (status_code: number, body: string) => ({ status_code, body })
 export async function tusRoutes(app: FastifyInstance, ctx: Ctx) {
   const storage = ctx.storage
   const tusDir = join(ctx.spoolDir, '..', 'tus')
-  const datastore: DataStore =
-    storage instanceof S3Storage
-      ? new S3Store({
-          partSize: 8 * 1024 * 1024,
-          expirationPeriodInMilliseconds: EXPIRE_MS,
-          s3ClientConfig: {
-            bucket: storage.options.bucket,
-            region: storage.options.region,
-            endpoint: storage.options.endpoint,
-            forcePathStyle: storage.options.forcePathStyle,
-            credentials: {
-              accessKeyId: storage.options.accessKeyId,
-              secretAccessKey: storage.options.secretAccessKey,
-            },
-            requestChecksumCalculation: 'WHEN_REQUIRED',
-            responseChecksumValidation: 'WHEN_REQUIRED',
+  const datastore: DataStore = isS3(storage)
+    ? new (await import('@tus/s3-store')).S3Store({
+        partSize: 8 * 1024 * 1024,
+        expirationPeriodInMilliseconds: EXPIRE_MS,
+        s3ClientConfig: {
+          bucket: storage.options.bucket,
+          region: storage.options.region,
+          endpoint: storage.options.endpoint,
+          forcePathStyle: storage.options.forcePathStyle,
+          credentials: {
+            accessKeyId: storage.options.accessKeyId,
+            secretAccessKey: storage.options.secretAccessKey,
           },
-        })
-      : new FileStore({ directory: tusDir, expirationPeriodInMilliseconds: EXPIRE_MS })
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+        },
+      })
+    : new FileStore({ directory: tusDir, expirationPeriodInMilliseconds: EXPIRE_MS })
 
   /** Moves a finished upload into storage once its content passed the checks; removes it otherwise. */
   async function adopt(upload: Upload) {
@@ -78,7 +75,8 @@ export async function tusRoutes(app: FastifyInstance, ctx: Ctx) {
         await rm(path, { force: true })
         await rm(`${path}.json`, { force: true })
       }
-    } else if (storage instanceof S3Storage) {
+    } else if (isS3(storage)) {
+      const { CopyObjectCommand } = await import('@aws-sdk/client-s3')
       const { bucket } = storage.options
       try {
         const problem = await inspectObject(storage, ctx.spoolDir, upload.id, name)

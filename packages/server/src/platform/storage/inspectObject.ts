@@ -4,7 +4,6 @@ import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { GetObjectCommand } from '@aws-sdk/client-s3'
 import { contentTypeOf } from './contentTypes.ts'
 import { inspectFile } from './inspectFile.ts'
 import type { S3Storage } from './s3Storage.ts'
@@ -17,6 +16,7 @@ export async function inspectObject(storage: S3Storage, spoolDir: string, object
   await mkdir(spoolDir, { recursive: true })
   const spooled = join(spoolDir, randomUUID())
   try {
+    const { GetObjectCommand } = await import('@aws-sdk/client-s3')
     const head = await storage.client.send(
       new GetObjectCommand({
         Bucket: storage.options.bucket,

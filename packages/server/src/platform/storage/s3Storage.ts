@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import { isInlineMime } from '@moc/domain/rules/upload'
+import { missing } from './s3Kind.ts'
 import type { Storage, StoredObject } from './storage.ts'
 
 export interface S3Options {
@@ -25,10 +26,6 @@ export interface S3Options {
 }
 
 /** True for the SDK's "no such object" errors (their names differ between calls and servers). */
-export const missing = (err: unknown) => {
-  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } }
-  return e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404
-}
 
 /** S3-compatible object storage (STORAGE=s3): AWS, MinIO, Ceph, COS, OSS. URLs are presigned GETs. */
 export class S3Storage implements Storage {
