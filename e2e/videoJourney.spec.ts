@@ -34,6 +34,12 @@ test('视频: uploaded to the library, transcoded in the background, previewed a
     .setInputFiles({ name: `${title}.mp4`, mimeType: 'video/mp4', buffer })
   await expect(panel(page)).toContainText('文件上传完成')
   await expectToast(page, '添加成功')
+  // A cut-off copy (an mp4 head without its index) is stored but cannot be transcoded: it keeps no transcode URL.
+  const broken = unique('断片')
+  await page
+    .locator('.ant-upload input[type=file]')
+    .setInputFiles({ name: `${broken}.mp4`, mimeType: 'video/mp4', buffer: buffer.subarray(0, 8192) })
+  await expectToast(page, '添加成功')
 
   // The media.process job transcodes it to HLS and writes the poster; the grid polls until then.
   await expect(card(page, title).locator('img')).toHaveAttribute('src', /\/poster\.jpg$/, { timeout: 60_000 })
@@ -72,6 +78,26 @@ test('视频: uploaded to the library, transcoded in the background, previewed a
       .filter({ hasText: '媒资处理（转码/封面/缩略图）' })
       .filter({ hasText: '已完成' }),
   ).not.toHaveCount(0)
+
+  // The picker previews too (a click there selects, so 预览 is a link of its own): the HLS rendition, and for a
+  // file without a transcode URL the original under a note naming its format (spec §4).
+  await page.goto('/contentVideo')
+  await page.getByRole('button', { name: '新增视频' }).click()
+  const field = page.locator('.ant-form-item').filter({ has: page.getByLabel('视频', { exact: true }) })
+  await field.getByRole('button', { name: '媒资库导入' }).click()
+  const picker = page.getByRole('dialog', { name: '媒资库' })
+  await card(picker, title).getByRole('button', { name: '预览' }).click()
+  const pickerPreview = page.getByRole('dialog', { name: '查看视频' })
+  await expect
+    .poll(() => pickerPreview.locator('video').evaluate((v: HTMLVideoElement) => v.currentSrc))
+    .toMatch(/^blob:/)
+  await expect(pickerPreview).not.toContainText('暂无转码链接')
+  await page.keyboard.press('Escape')
+  await expect(pickerPreview).toBeHidden()
+  await expect(picker).toBeVisible()
+  await card(picker, broken).getByRole('button', { name: '预览' }).click()
+  await expect(pickerPreview).toContainText('暂无转码链接，当前为原始文件（格式：mp4）')
+  await expect(pickerPreview.locator('video')).toHaveAttribute('src', /\/files\/video\/.+\.mp4$/)
 })
 
 test('转存媒资库: after a video upload in a form the title is asked (required) and the file joins the library', async ({
