@@ -174,6 +174,11 @@ test('视频: an mp4 goes through tus, the panel completes, 查看 plays it with
   })
   await tusCreated
   await expectToast(page, '上传成功')
+  // The admin may add to the media library, so 转存媒资库 is offered; 取消 keeps it a plain field value.
+  const transfer = page.getByRole('dialog', { name: '转存媒资库' })
+  await expect(transfer.getByLabel('标题')).toHaveValue('clip')
+  await transfer.getByRole('button', { name: /取\s*消/ }).click()
+  await expect(transfer).toBeHidden()
   await expect(panel(page)).toContainText('文件上传完成')
   await expect(page.getByLabel('视频', { exact: true })).toHaveValue(/\/files\/video\/\d{4}-\d{2}\/\w+\.mp4$/)
 

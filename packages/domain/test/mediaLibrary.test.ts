@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { type MediaItem, mediaListQuerySchema, mediaPickOf, withScheme } from '../src/api/mediaLibrary.ts'
+import {
+  fileTitleOf,
+  type MediaItem,
+  mediaListQuerySchema,
+  mediaPickOf,
+  withScheme,
+} from '../src/api/mediaLibrary.ts'
 
 const video: MediaItem = {
   id: 7,
@@ -42,5 +48,13 @@ describe('media library shapes (spec §3, §4)', () => {
 
   it('the list query defaults to page 1 of 28, the root folder and no category', () => {
     expect(mediaListQuerySchema.parse({})).toEqual({ page: 1, pageSize: 28, parentId: 0, categoryId: 0 })
+  })
+
+  it('a library title from a file name drops the extension only, and keeps at most 100 characters', () => {
+    expect(fileTitleOf('夜间新闻.mp4')).toBe('夜间新闻')
+    expect(fileTitleOf('a.b.final.MP3')).toBe('a.b.final')
+    expect(fileTitleOf('README')).toBe('README')
+    expect(fileTitleOf('.mp4')).toBe('.mp4')
+    expect(fileTitleOf(`${'长'.repeat(120)}.mp4`)).toHaveLength(100)
   })
 })

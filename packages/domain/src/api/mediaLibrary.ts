@@ -59,7 +59,17 @@ export const mediaMessages = {
   modified: '修改成功',
   removed: '删除成功',
   processing: '已提交处理，请稍候刷新查看',
+  /** Spec §4/§5 转存媒资库 after an audio/video upload: the dialog's title rule, and how the transfer went. */
+  transferTitleRequired: '标题不能为空',
+  transferred: '转存媒资库成功',
+  transferring: '后台转存中，请稍候刷新查看',
 } as const
+
+/** A library title from an uploaded file's name: the name without its extension, at most MEDIA_TITLE_MAX. */
+export function fileTitleOf(fileName: string) {
+  const dot = fileName.lastIndexOf('.')
+  return (dot > 0 ? fileName.slice(0, dot) : fileName).slice(0, MEDIA_TITLE_MAX)
+}
 
 const title = z
   .string()

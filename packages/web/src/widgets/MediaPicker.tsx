@@ -15,6 +15,7 @@ import { MediaFolderNav } from './media/MediaFolderNav.tsx'
 import { MediaGrid } from './media/MediaGrid.tsx'
 import { useMediaCategories } from './media/mediaCategories.ts'
 import { initialView, type MediaView, useMediaBrowser } from './media/useMediaBrowser.ts'
+import { useMediaPreview } from './media/useMediaPreview.tsx'
 
 /** What the picker emits (spec §4): a path for one allowed type, else an object; a list when multiple. */
 export type MediaPickerValue = string | MediaPick | (string | MediaPick)[]
@@ -64,6 +65,7 @@ export function MediaPicker({ open, types, multiple = false, onCancel, onConfirm
   const browser = useMediaBrowser(view, setView, open)
   const categories = useMediaCategories(open && tab.categoryId > 0)
   const sources = categories.data?.items.find((c) => c.id === tab.categoryId)?.children ?? []
+  const preview = useMediaPreview()
 
   const toggle = (item: MediaItem) => {
     if (item.type === 'video' && !item.transcodeUrl) {
@@ -128,6 +130,13 @@ export function MediaPicker({ open, types, multiple = false, onCancel, onConfirm
             loading={browser.list.isFetching}
             onOpenFolder={browser.openFolder}
             selection={{ multiple, selected: picked.map((p) => p.id), onToggle: toggle }}
+            actions={(item) =>
+              item.type === 'dir' ? null : (
+                <Button type="link" size="small" onClick={() => preview.open(item)}>
+                  预览
+                </Button>
+              )
+            }
           />
         ) : null}
         <Flex justify="end">
@@ -141,6 +150,7 @@ export function MediaPicker({ open, types, multiple = false, onCancel, onConfirm
           />
         </Flex>
       </Flex>
+      {preview.dialog}
     </Modal>
   )
 }

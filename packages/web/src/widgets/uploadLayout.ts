@@ -59,8 +59,11 @@ export const ACCEPT: Record<UploadKind, string> = {
   attachment: '',
 }
 
+/** How the preview dialog shows a file. */
+export type PreviewKind = 'image' | 'video' | 'audio'
+
 /** What the preview dialog can show for a URL (spec §5 preview; m3u8 plays as video). */
-export function previewKindOf(url: string): 'image' | 'video' | 'audio' | null {
+export function previewKindOf(url: string): PreviewKind | null {
   const path = url.split(/[?#]/)[0] ?? ''
   if (/\.m3u8$/i.test(path)) return 'video'
   const family = familyOf(path)

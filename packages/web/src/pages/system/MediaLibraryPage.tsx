@@ -18,6 +18,7 @@ import { currentGrant } from '../../api/session.ts'
 import { MediaFilterBar } from '../../widgets/media/MediaFilterBar.tsx'
 import { MediaFolderNav } from '../../widgets/media/MediaFolderNav.tsx'
 import { MediaGrid } from '../../widgets/media/MediaGrid.tsx'
+import { MediaNameDialog } from '../../widgets/media/MediaNameDialog.tsx'
 import { useMediaCategories } from '../../widgets/media/mediaCategories.ts'
 import {
   initialView,
@@ -25,10 +26,8 @@ import {
   type MediaView,
   useMediaBrowser,
 } from '../../widgets/media/useMediaBrowser.ts'
-import { NOT_PREVIEWABLE, PreviewDialog } from '../../widgets/PreviewDialog.tsx'
-import { previewKindOf } from '../../widgets/uploadLayout.ts'
+import { useMediaPreview } from '../../widgets/media/useMediaPreview.tsx'
 import { MediaMoveDialog } from './mediaLibrary/MediaMoveDialog.tsx'
-import { MediaNameDialog } from './mediaLibrary/MediaNameDialog.tsx'
 import { MediaUsageLink } from './mediaLibrary/MediaUsageLink.tsx'
 import { useMediaUpload } from './mediaLibrary/useMediaUpload.ts'
 
@@ -58,7 +57,7 @@ export default function MediaLibraryPage() {
   const categories = useMediaCategories()
   const [naming, setNaming] = useState<{ item: MediaItem | null } | null>(null)
   const [moving, setMoving] = useState<MediaItem | null>(null)
-  const [previewing, setPreviewing] = useState<string>()
+  const preview = useMediaPreview()
   const parentId = browser.folder?.id ?? 0
   const refresh = () => queryClient.invalidateQueries({ queryKey: [MEDIA_FILES_KEY] })
   const upload = useMediaUpload(type, parentId, refresh)
@@ -127,12 +126,6 @@ export default function MediaLibraryPage() {
         return refresh()
       })
       .catch(fail)
-
-  // The original plays in the browser's own player (mp4, mp3); the HLS rendition needs hls.js, not wired yet.
-  const preview = (item: MediaItem) =>
-    item.path && previewKindOf(item.path)
-      ? setPreviewing(item.path)
-      : message.warning(NOT_PREVIEWABLE, TOAST_ERROR_S)
 
   const download = (item: MediaItem) =>
     downloadFile('/api/resource/download', { id: item.id }, item.title).catch(fail)
@@ -228,7 +221,7 @@ export default function MediaLibraryPage() {
             items={browser.items}
             loading={browser.list.isFetching}
             onOpenFolder={browser.openFolder}
-            onOpenFile={preview}
+            onOpenFile={preview.open}
             actions={actions}
           />
           <Flex justify="end">
@@ -257,7 +250,7 @@ export default function MediaLibraryPage() {
         onCancel={() => setNaming(null)}
         onSubmit={saveName}
       />
-      <PreviewDialog url={previewing} onClose={() => setPreviewing(undefined)} />
+      {preview.dialog}
       <MediaMoveDialog item={moving} type={type} onCancel={() => setMoving(null)} onSubmit={move} />
     </Card>
   )

@@ -1,4 +1,4 @@
-import { type MediaFileType, mediaMessages } from '@moc/domain/api/mediaLibrary'
+import { fileTitleOf, type MediaFileType, mediaMessages } from '@moc/domain/api/mediaLibrary'
 import { TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
 import { checkImageSize, checkUpload, type UploadKind } from '@moc/domain/rules/upload'
 import { App, type UploadProps } from 'antd'
@@ -23,13 +23,12 @@ export function useMediaUpload(type: MediaFileType, parentId: number, onAdded: (
   const kind = kindOf[type]
 
   async function register(file: File, key: string) {
-    const dot = file.name.lastIndexOf('.')
     try {
       await api.post('/api/resource/add/file', {
         path: key,
         fileName: file.name,
         size: file.size,
-        title: (dot > 0 ? file.name.slice(0, dot) : file.name).slice(0, 100),
+        title: fileTitleOf(file.name),
         type,
         parentId,
       })
