@@ -1,6 +1,7 @@
 import {
   CustomerServiceOutlined,
   DeleteOutlined,
+  EditOutlined,
   EyeOutlined,
   FileOutlined,
   PlusOutlined,
@@ -10,6 +11,7 @@ import { isLink } from '@moc/domain/resources/fieldSchema'
 import { checkImageSize, checkUpload, extensionOf, familyOf, type UploadKind } from '@moc/domain/rules/upload'
 import { App, Button, Flex, Input, Progress, Tooltip } from 'antd'
 import { type ChangeEvent, type ReactNode, useRef, useState } from 'react'
+import { ImageEditDialog } from './ImageEditDialog.tsx'
 import { NOT_PREVIEWABLE, PreviewDialog } from './PreviewDialog.tsx'
 import { readImageSize } from './readImageSize.ts'
 import { ACCEPT, placeholderSize, previewKindOf, progressMarker } from './uploadLayout.ts'
@@ -32,7 +34,15 @@ export interface UploadFieldProps {
   disabled?: boolean
   /** More ways to fill the field, beside the link input (e.g. 媒资库导入). */
   extra?: ReactNode
+  /**
+   * Image editing (spec §2/§4 "image type with edit on"): an 编辑 icon on image values, and the 编辑图片 dialog
+   * right after an image upload.
+   */
+  edit?: boolean
 }
+
+/** What the editor can open: the formats a browser draws (.pag is an animation, not a picture). */
+const editable = (url: string) => previewKindOf(url) === 'image'
 
 const PLACEHOLDER_NOUN: Partial<Record<UploadKind, string>> = { image: '图片', video: '视频', audio: '音频' }
 
@@ -66,11 +76,13 @@ export function UploadField({
   label,
   disabled = false,
   extra,
+  edit = false,
 }: UploadFieldProps) {
   const { message } = App.useApp()
   const input = useRef<HTMLInputElement>(null)
   const [itemId, setItemId] = useState<string>()
   const [previewing, setPreviewing] = useState<string>()
+  const [editing, setEditing] = useState<string>()
   // The latest onChange: an upload may finish (or be retried from the panel) after re-renders.
   const changeRef = useRef(onChange)
   changeRef.current = onChange
@@ -92,6 +104,8 @@ export function UploadField({
       onSuccess: (result) => {
         message.success('上传成功', TOAST_SUCCESS_S)
         changeRef.current?.(result.url)
+        // Spec §4: after an image upload with editing on, the editor opens (closing it keeps this URL).
+        if (edit && editable(result.url)) setEditing(result.url)
       },
       onError: (msg) => void message.error(msg, TOAST_ERROR_S),
     })
@@ -132,6 +146,17 @@ export function UploadField({
             <Tooltip title="查看">
               <Button size="small" type="text" icon={<EyeOutlined />} aria-label="查看" onClick={view} />
             </Tooltip>
+            {edit && !disabled && editable(value) ? (
+              <Tooltip title="编辑">
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<EditOutlined />}
+                  aria-label="编辑图片"
+                  onClick={() => setEditing(value)}
+                />
+              </Tooltip>
+            ) : null}
             {disabled ? null : (
               // 移除, not 删除: the stored file stays (content may share it); and a row's own 删除 stays unique.
               <Tooltip title="移除">
@@ -173,6 +198,13 @@ export function UploadField({
         {extra}
       </Flex>
       <PreviewDialog url={previewing} onClose={() => setPreviewing(undefined)} />
+      <ImageEditDialog
+        url={editing}
+        onDone={(url) => {
+          setEditing(undefined)
+          changeRef.current?.(url)
+        }}
+      />
     </Flex>
   )
 }
