@@ -108,13 +108,28 @@ test('编辑图片: upload, crop 1:1 and turn, transfer, a library copy, close w
   await expect(coverImage(page)).toHaveAttribute('src', second)
   expect(await pictureOf(coverImage(page))).toEqual({ w: 200, h: 200, left: RED, right: BLUE })
 
+  // 修改原图: the same library file now holds the edited picture (no title asked).
+  await page.locator('.moc-upload-field').getByRole('button', { name: '编辑图片' }).click()
+  await dialog.getByRole('radio', { name: '修改原图' }).check()
+  await expect(dialog.getByLabel('文件标题')).toHaveCount(0)
+  await expect(size).toHaveText('200 × 200')
+  await editor(page).getByRole('button', { name: '4:3' }).click()
+  await expect(size).toHaveText('200 × 150')
+  await dialog.getByRole('button', { name: OK }).click()
+  await expectToast(page, '后台转存中，请稍候刷新查看')
+  await expect(dialog).toBeHidden()
+  const third = await page.getByLabel('封面').inputValue()
+  expect(third).not.toBe(second)
+  await expect(coverImage(page)).toHaveAttribute('src', third)
+  expect(await pictureOf(coverImage(page))).toMatchObject({ w: 200, h: 150 })
+
   // Closing without saving emits the original URL: the field keeps it.
   await page.locator('.moc-upload-field').getByRole('button', { name: '编辑图片' }).click()
-  await expect(size).toHaveText('200 × 200')
+  await expect(size).toHaveText('200 × 150')
   await editor(page).getByRole('button', { name: '向左旋转' }).click()
   await dialog.getByRole('button', { name: /^取\s*消$/ }).click()
   await expect(dialog).toBeHidden()
-  await expect(page.getByLabel('封面')).toHaveValue(second)
+  await expect(page.getByLabel('封面')).toHaveValue(third)
 
   await page.getByRole('button', { name: /^保\s*存$/ }).click()
   await expectToast(page, '保存成功')
@@ -122,7 +137,8 @@ test('编辑图片: upload, crop 1:1 and turn, transfer, a library copy, close w
   // The library lists the transfer and the copy, the copy showing the picture the field holds.
   await page.goto('/mediaLibrary')
   await expect(card(page, transferred)).toBeVisible()
-  await expect(card(page, copy)).toBeVisible()
+  // One card for the copy (修改原图 changed its picture, not the list).
+  await expect(card(page, copy)).toHaveCount(1)
   await expect(card(page, copy).locator('img')).toHaveAttribute('src', /\/files\/saas\/image\/media\//)
   expect(violations).toEqual([])
 })
