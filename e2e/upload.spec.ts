@@ -1,34 +1,8 @@
-import { randomBytes } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
-import { crc32, deflateSync } from 'node:zlib'
 import type { Page, Request } from '@playwright/test'
 import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
 import { button, confirmPopconfirm } from './organisationHelpers.ts'
-
-/** A real PNG (RGB, 8 bit) of the given size; random pixels make it incompressible, hence large. */
-function png(width: number, height: number, random = false) {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
-    const out = Buffer.alloc(body.length + 8)
-    out.writeUInt32BE(data.length, 0)
-    body.copy(out, 4)
-    out.writeUInt32BE(crc32(body) >>> 0, body.length + 4)
-    return out
-  }
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(width, 0)
-  ihdr.writeUInt32BE(height, 4)
-  ihdr.set([8, 2, 0, 0, 0], 8)
-  const row = 1 + width * 3
-  const raw = random ? randomBytes(row * height) : Buffer.alloc(row * height, 0x80)
-  for (let y = 0; y < height; y++) raw[y * row] = 0 // filter type none
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw, { level: random ? 0 : 6 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-}
+import { closeImageEditor, png } from './uploadHelpers.ts'
 
 const MB = 1024 * 1024
 const panel = (page: Page) => page.getByRole('region', { name: '上传列表' })
@@ -54,6 +28,7 @@ test('封面: upload an image, view it, save, and see it after a reload', async 
 
   await coverInput(page).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png(320, 180) })
   await expectToast(page, '上传成功')
+  await closeImageEditor(page)
   await expect(panel(page)).toContainText('文件上传完成')
   await expect(panel(page)).toContainText('cover.png')
   const cover = page.locator('#moc-main').getByRole('img', { name: '封面' })
@@ -128,6 +103,7 @@ test('封面: wrong type, too large and too wide are refused before sending; pan
   // One success beside the failure: mixed.
   await coverInput(page).setInputFiles({ name: 'ok.png', mimeType: 'image/png', buffer: png(8, 8) })
   await expectToast(page, '上传成功')
+  await closeImageEditor(page)
   await expect(panel(page)).toContainText('部分文件上传失败')
   await panel(page).getByRole('button', { name: '删除 fake-picture-with-a-long-name.png' }).click()
   await expect(panel(page)).toContainText('文件上传完成')
@@ -226,6 +202,7 @@ test('tus: a large image resumes after a dropped connection without re-sending f
     .getByRole('button', { name: /重\s*试/ })
     .click()
   await expectToast(page, '上传成功', 30_000)
+  await closeImageEditor(page)
   await expect(panel(page)).toContainText('文件上传完成')
   await expect(page.locator('#moc-main').getByRole('img', { name: '封面' })).toHaveAttribute(
     'src',
@@ -268,6 +245,7 @@ test('tus: after a page reload the same file continues where it stopped', async 
   await expect(panel(page)).toBeHidden()
   await coverInput(page).setInputFiles(path)
   await expectToast(page, '上传成功', 30_000)
+  await closeImageEditor(page)
   await expect(panel(page)).toContainText('文件上传完成')
   // The slice sent before the reload was not sent again.
   expect(offsets).toEqual([0, 5 * MB, 10 * MB])

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
@@ -7,6 +8,11 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      // The image editor page (decision 0016) is a second entry: its code stays out of the console's bundle.
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        imageEditor: fileURLToPath(new URL('./image-editor.html', import.meta.url)),
+      },
       output: {
         advancedChunks: {
           groups: [

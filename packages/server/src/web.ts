@@ -41,6 +41,20 @@ export async function registerWeb(app: FastifyInstance, dist: string | undefined
   })
   if (!dist) return
   app.get('/', (_req, reply) => sendIndex(reply))
+  // The image editor page (decision 0016) lives in the 编辑图片 dialog's iframe: the app's policy, except that
+  // the console itself may frame it (everything else keeps frame-ancestors 'none').
+  const editorPath = join(dist, 'image-editor.html')
+  const editorHtml = existsSync(editorPath) ? readFileSync(editorPath, 'utf8') : undefined
+  if (editorHtml)
+    app.get('/image-editor.html', (_req, reply) => {
+      const csp = String(reply.getHeader('content-security-policy') ?? '')
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('x-frame-options', 'SAMEORIGIN')
+        .header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"))
+        .send(editorHtml)
+    })
   await app.register(fastifyStatic, {
     root: dist,
     index: false,

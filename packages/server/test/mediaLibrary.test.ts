@@ -194,6 +194,44 @@ describe('媒体资源库 /api/resource/*', () => {
     expect(empty.body.msg).toBe(mediaMessages.titleRequired)
   })
 
+  it('image editor: finds a library file by its URL, and 修改原图 points the file at the edited picture', async () => {
+    const item = await addImage('待编辑')
+    const found = await get(`/api/resource/find?path=${encodeURIComponent(item.path)}`)
+    expect(found.body.data).toMatchObject({ id: item.id, title: '待编辑', width: 12, height: 9 })
+    for (const other of [
+      'https://example.com/a.png',
+      '/files/image/2026-01/0123456789abcdef0123456789abcdef.png',
+    ])
+      expect((await get(`/api/resource/find?path=${encodeURIComponent(other)}`)).body).toMatchObject({
+        code: 0,
+        data: null,
+      })
+
+    const edited = await uploadPng(token, 30, 20)
+    const modified = await post('/api/resource/modify', { id: item.id, path: edited.key })
+    expect(modified.body.code, modified.body.msg).toBe(0)
+    const now = await get(`/api/resource/find?path=${encodeURIComponent(edited.url)}`)
+    expect(now.body.data).toMatchObject({
+      id: item.id,
+      title: '待编辑',
+      state: 'ready',
+      width: 30,
+      height: 20,
+    })
+    expect(now.body.data.path).toBe(edited.url)
+    expect((await get(`/api/resource/find?path=${encodeURIComponent(item.path)}`)).body.data).toBeNull()
+
+    // Only a file's content can be replaced, by a stored file of its own type.
+    const dir = await folder('编辑文件夹')
+    expect((await post('/api/resource/modify', { id: dir, path: edited.key })).body.msg).toBe(
+      mediaMessages.typeMismatch,
+    )
+    const missing = 'saas/image/media/2026-01/0123456789abcdef0123456789abcdef.png'
+    expect((await post('/api/resource/modify', { id: item.id, path: missing })).body.msg).toBe(
+      mediaMessages.stored,
+    )
+  })
+
   it('"only mine" lists the caller\'s files; counts by type; permissions and data scope hold', async () => {
     const viewer = await grantedAccount(t, 'media-viewer', powerOf({ 媒体资源库管理: ['查看', '添加'] }))
     const mine = await addImage('我的图', 0, viewer.token)

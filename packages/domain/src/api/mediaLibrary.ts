@@ -59,7 +59,7 @@ export const mediaMessages = {
   modified: '修改成功',
   removed: '删除成功',
   processing: '已提交处理，请稍候刷新查看',
-  /** Spec §4/§5 转存媒资库 after an audio/video upload: the dialog's title rule, and how the transfer went. */
+  /** Spec §4/§5 转存媒资库 after an audio/video upload or an image edit: the title rule, and how the transfer went. */
   transferTitleRequired: '标题不能为空',
   transferred: '转存媒资库成功',
   transferring: '后台转存中，请稍候刷新查看',
@@ -138,13 +138,20 @@ export const mediaAddBodySchema = z.strictObject({
 })
 export type MediaAddBody = z.input<typeof mediaAddBodySchema>
 
-/** Rename (title) and/or move (parentId) a file or folder. */
+/**
+ * Rename (title) and/or move (parentId) a file or folder; `path` (a file only) replaces the file's content with
+ * another upload of its type — the image editor's 修改原图 (decision 0016).
+ */
 export const mediaModifyBodySchema = z.strictObject({
   id,
   title: title.optional(),
   parentId: z.number().int().nonnegative().optional(),
+  path: z.string().trim().min(1).max(500).optional(),
 })
 export type MediaModifyBody = z.input<typeof mediaModifyBodySchema>
+
+/** The library file stored at a URL or key, if any (the image editor offers 新建副本 / 修改原图 for it). */
+export const mediaFindQuerySchema = z.object({ path: z.string().trim().min(1).max(1000) })
 
 /** Delete files and (empty) folders; files used by content need `confirm: true`. */
 export const mediaDeleteBodySchema = z.strictObject({

@@ -129,6 +129,7 @@ export function FieldInput({
           kind={f.kind}
           label={f.label}
           disabled={disabled}
+          edit={f.kind === 'image'}
           extra={
             <MediaPickButton type={f.kind} disabled={disabled} onPick={(url) => control.onChange?.(url)} />
           }

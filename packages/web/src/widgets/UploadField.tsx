@@ -1,6 +1,7 @@
 import {
   CustomerServiceOutlined,
   DeleteOutlined,
+  EditOutlined,
   EyeOutlined,
   FileOutlined,
   PlusOutlined,
@@ -14,6 +15,7 @@ import { App, Button, Flex, Input, Progress, Tooltip } from 'antd'
 import { type ChangeEvent, type ReactNode, useRef, useState } from 'react'
 import { api } from '../api/client.ts'
 import { currentGrant } from '../api/session.ts'
+import { ImageEditDialog } from './ImageEditDialog.tsx'
 import { MediaNameDialog } from './media/MediaNameDialog.tsx'
 import { NOT_PREVIEWABLE, PreviewDialog } from './PreviewDialog.tsx'
 import { readImageSize } from './readImageSize.ts'
@@ -37,7 +39,15 @@ export interface UploadFieldProps {
   disabled?: boolean
   /** More ways to fill the field, beside the link input (e.g. 媒资库导入). */
   extra?: ReactNode
+  /**
+   * Image editing (spec §2/§4 "image type with edit on"): an 编辑 icon on image values, and the 编辑图片 dialog
+   * right after an image upload.
+   */
+  edit?: boolean
 }
+
+/** What the editor can open: the formats a browser draws (.pag is an animation, not a picture). */
+const editable = (url: string) => previewKindOf(url) === 'image'
 
 const PLACEHOLDER_NOUN: Partial<Record<UploadKind, string>> = { image: '图片', video: '视频', audio: '音频' }
 
@@ -79,12 +89,14 @@ export function UploadField({
   label,
   disabled = false,
   extra,
+  edit = false,
 }: UploadFieldProps) {
   const { message } = App.useApp()
   const input = useRef<HTMLInputElement>(null)
   const [itemId, setItemId] = useState<string>()
   const [previewing, setPreviewing] = useState<string>()
   const [transfer, setTransfer] = useState<Transfer>()
+  const [editing, setEditing] = useState<string>()
   // The latest onChange: an upload may finish (or be retried from the panel) after re-renders.
   const changeRef = useRef(onChange)
   changeRef.current = onChange
@@ -110,6 +122,8 @@ export function UploadField({
         const family = familyOf(file.name)
         if ((family === 'video' || family === 'audio') && can(currentGrant(), '媒体资源库管理', '添加'))
           setTransfer({ key: result.key, name: file.name, size: file.size, type: family })
+        // Spec §4: after an image upload with editing on, the editor opens (closing it keeps this URL).
+        if (edit && editable(result.url)) setEditing(result.url)
       },
       onError: (msg) => void message.error(msg, TOAST_ERROR_S),
     })
@@ -169,6 +183,17 @@ export function UploadField({
             <Tooltip title="查看">
               <Button size="small" type="text" icon={<EyeOutlined />} aria-label="查看" onClick={view} />
             </Tooltip>
+            {edit && !disabled && editable(value) ? (
+              <Tooltip title="编辑">
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<EditOutlined />}
+                  aria-label="编辑图片"
+                  onClick={() => setEditing(value)}
+                />
+              </Tooltip>
+            ) : null}
             {disabled ? null : (
               // 移除, not 删除: the stored file stays (content may share it); and a row's own 删除 stays unique.
               <Tooltip title="移除">
@@ -219,6 +244,13 @@ export function UploadField({
         // 取消 keeps the upload as the field's value only.
         onCancel={() => setTransfer(undefined)}
         onSubmit={saveTransfer}
+      />
+      <ImageEditDialog
+        url={editing}
+        onDone={(url) => {
+          setEditing(undefined)
+          changeRef.current?.(url)
+        }}
       />
     </Flex>
   )

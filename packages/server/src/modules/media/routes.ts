@@ -5,6 +5,7 @@ import {
   mediaCategoryQuerySchema,
   mediaCountQuerySchema,
   mediaDeleteBodySchema,
+  mediaFindQuerySchema,
   mediaFolderPathSchema,
   mediaItemSchema,
   mediaListQuerySchema,
@@ -14,7 +15,7 @@ import {
 } from '@moc/domain/api/mediaLibrary'
 import { extensionOf, familyOf } from '@moc/domain/rules/upload'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -98,6 +99,36 @@ export async function mediaRoutes(fastify: FastifyInstance, ctx: Ctx) {
     async (req) => {
       await itemInScope(req, db, req.query.id)
       return ok(await folderPath(db, req.query.id))
+    },
+  )
+
+  app.get(
+    '/api/resource/find',
+    {
+      config: { access: { page, action: '查看' } },
+      schema: {
+        tags,
+        summary: '按地址查找媒资文件（图片编辑：已在媒资库中的图片可新建副本或修改原图）；没有则 null',
+        querystring: mediaFindQuerySchema,
+        response: { 200: envelopeSchema(mediaItemSchema.nullable()) },
+      },
+    },
+    async (req) => {
+      let key: string
+      try {
+        key = storageKeyOf(ctx, req.query.path)
+      } catch {
+        // Not on our storage (another site's picture): not in the library either.
+        return ok(null)
+      }
+      const scope = await dataScopeOf(req, db)
+      const [row] = await db
+        .select()
+        .from(mediaFile)
+        .where(and(eq(mediaFile.storageKey, key), createdByInScope(scope, mediaFile.createdBy)))
+        .orderBy(desc(mediaFile.id))
+        .limit(1)
+      return ok(row ? fileItem(row, 0) : null)
     },
   )
 
@@ -252,25 +283,52 @@ export async function mediaRoutes(fastify: FastifyInstance, ctx: Ctx) {
     },
   )
 
+  /** The columns that point a file at another stored object (modify with `path`), checked like add/file. */
+  async function replacement(path: string) {
+    const key = storageKeyOf(ctx, path)
+    const object = await ctx.storage.get(key)
+    if (!object) return fail('NOT_FOUND', mediaMessages.stored)
+    object.body.destroy()
+    return {
+      type: familyToType(familyOf(key)),
+      set: {
+        storageKey: key,
+        url: isPrivateKey(key) ? '' : ctx.storage.publicUrl(key),
+        fileName: key.slice(key.lastIndexOf('/') + 1),
+        size: object.size,
+        state: 'processing',
+        coverUrl: '',
+        transcodeUrl: '',
+        width: null,
+        height: null,
+        duration: null,
+        error: '',
+      },
+    }
+  }
+
   app.post(
     '/api/resource/modify',
     {
       config: { access: { page, action: '编辑' }, audit: '修改媒资' },
       schema: {
         tags,
-        summary: '重命名或移动文件、文件夹（parentId 0 为根目录）',
+        summary: '重命名或移动文件、文件夹（parentId 0 为根目录）；path 替换文件内容（图片编辑的修改原图）',
         body: mediaModifyBodySchema,
       },
     },
     async (req) => {
-      const { id, title, parentId } = req.body
-      req.auditInfo.target = `media:${id}${title ? ` ${title}` : ''}${parentId !== undefined ? ` → ${parentId}` : ''}`
+      const { id, title, parentId, path } = req.body
+      req.auditInfo.target = `media:${id}${title ? ` ${title}` : ''}${parentId !== undefined ? ` → ${parentId}` : ''}${path ? ` ⇐ ${path}` : ''}`
       // The scope is read before the transaction: PGlite has one connection, a query beside it would wait.
       await dataScopeOf(req, db)
+      const replaced = path ? await replacement(path) : undefined
       await db.transaction(async (t) => {
         const tx = t as unknown as Db
         const found = await itemInScope(req, tx, id)
         const type = found.folder?.type ?? found.file!.type
+        if (replaced && (!found.file || replaced.type !== type))
+          fail('BAD_REQUEST', mediaMessages.typeMismatch)
         if (parentId) {
           const parent = await itemInScope(req, tx, parentId)
           if (!parent.folder) fail('NOT_FOUND', mediaMessages.folderNotFound)
@@ -280,10 +338,16 @@ export async function mediaRoutes(fastify: FastifyInstance, ctx: Ctx) {
         }
         const move =
           parentId === undefined ? {} : { [found.folder ? 'parentId' : 'folderId']: parentId || null }
-        const set = { ...(title ? { title } : {}), ...move, updatedAt: new Date() }
+        const set = { ...(title ? { title } : {}), ...move, ...(replaced?.set ?? {}), updatedAt: new Date() }
         if (found.folder) await tx.update(mediaFolder).set(set).where(eq(mediaFolder.id, id))
         else await tx.update(mediaFile).set(set).where(eq(mediaFile.id, id))
       })
+      if (replaced) {
+        // New content: measured and thumbnailed again, like a new file. The old object stays in storage
+        // (content saved earlier keeps showing the picture it was saved with).
+        const [fresh] = await db.select().from(mediaFile).where(eq(mediaFile.id, id))
+        await requestProcessing(ctx, fresh!)
+      }
       return ok(null, mediaMessages.modified)
     },
   )
