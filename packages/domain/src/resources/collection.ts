@@ -1,4 +1,4 @@
-import { operateCountMessages } from '../rules/contentCounts.ts'
+import { publishingFields } from './publishingFields.ts'
 import { defineResource } from './types.ts'
 
 /** The collection types (合集类型) and the resource their members are items of. */
@@ -39,21 +39,7 @@ export const collection = defineResource({
       },
     },
     tags: { kind: 'tags', label: '标签', max: 20 },
-    showState: { kind: 'switch', label: '显示', default: true },
-    displayStart: { kind: 'datetime', label: '展示开始时间' },
-    displayEnd: { kind: 'datetime', label: '展示结束时间' },
-    operateViewNum: {
-      kind: 'number',
-      label: '运营阅读数',
-      min: 0,
-      invalid: operateCountMessages.operateViewNum,
-    },
-    operateLikeNum: {
-      kind: 'number',
-      label: '运营点赞数',
-      min: 0,
-      invalid: operateCountMessages.operateLikeNum,
-    },
+    ...publishingFields(),
   },
   list: {
     types: {

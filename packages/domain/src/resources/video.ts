@@ -1,4 +1,4 @@
-import { operateCountMessages } from '../rules/contentCounts.ts'
+import { publishingFields } from './publishingFields.ts'
 import { defineResource } from './types.ts'
 
 /**
@@ -24,21 +24,7 @@ export const video = defineResource({
     tags: { kind: 'tags', label: '标签', max: 20 },
     mediaAccountId: { kind: 'mediaAccount', label: '媒体号' },
     isFirst: { kind: 'switch', label: '首发' },
-    showState: { kind: 'switch', label: '显示', default: true },
-    displayStart: { kind: 'datetime', label: '展示开始时间' },
-    displayEnd: { kind: 'datetime', label: '展示结束时间' },
-    operateViewNum: {
-      kind: 'number',
-      label: '运营阅读数',
-      min: 0,
-      invalid: operateCountMessages.operateViewNum,
-    },
-    operateLikeNum: {
-      kind: 'number',
-      label: '运营点赞数',
-      min: 0,
-      invalid: operateCountMessages.operateLikeNum,
-    },
+    ...publishingFields(),
   },
   list: {
     types: {
