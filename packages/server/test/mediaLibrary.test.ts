@@ -317,5 +317,10 @@ describe('媒体资源库 /api/resource/*', () => {
     expect(listed.body.data.items.find((i: { id: number }) => i.id === video!.id).transcodeUrl).toBe(
       video!.transcodeUrl,
     )
+    // Deleting the file takes its playlist, segments and poster with it.
+    expect((await post('/api/resource/delete/file', { ids: [video!.id] })).body.code).toBe(0)
+    const gone = await t.app.inject({ method: 'GET', url: new URL(video!.transcodeUrl).pathname })
+    expect(gone.statusCode).toBe(404)
+    expect(await t.ctx.storage.exists(new URL(video!.coverUrl).pathname.replace('/files/', ''))).toBe(false)
   }, 60_000)
 })

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
@@ -49,6 +52,26 @@ const mp4 = Buffer.concat([
   Buffer.from('isomiso2'),
   Buffer.alloc(64),
 ])
+
+/** A media file's derived objects go with it, and only they: a sibling stem that shares the prefix stays. */
+async function expectDeleteTree(storage: TestApp['ctx']['storage']) {
+  const dir = mkdtempSync(join(tmpdir(), 'moc-tree-'))
+  const put = async (key: string) => {
+    const path = join(dir, key.replaceAll('/', '_'))
+    writeFileSync(path, key)
+    await storage.putFile(key, path, 'application/octet-stream')
+  }
+  const derived = [
+    'video/2026-11/abc/hls/index.m3u8',
+    'video/2026-11/abc/hls/0.ts',
+    'video/2026-11/abc/poster.jpg',
+  ]
+  for (const key of [...derived, 'video/2026-11/abcd/poster.jpg']) await put(key)
+  await storage.deleteTree('video/2026-11/abc')
+  for (const key of derived) expect(await storage.exists(key)).toBe(false)
+  expect(await storage.exists('video/2026-11/abcd/poster.jpg')).toBe(true)
+  rmSync(dir, { recursive: true, force: true })
+}
 
 describe('POST /api/upload/file on local storage', () => {
   let t: TestApp
@@ -168,6 +191,8 @@ describe('POST /api/upload/file on local storage', () => {
     )
   })
 
+  it('deletes a tree of derived objects', () => expectDeleteTree(t.ctx.storage))
+
   it('never serves outside the storage root', async () => {
     for (const p of ['/files/../package.json', '/files/%2e%2e/%2e%2e/etc/passwd', '/files/.hidden'])
       expect([403, 404]).toContain((await t.app.inject({ method: 'GET', url: p })).statusCode)
@@ -210,6 +235,8 @@ describe('S3 storage driver against a local S3-compatible server (s3rver)', () =
     expect(await t.ctx.storage.exists(body.data.key)).toBe(false)
     expect(await t.ctx.storage.get(body.data.key)).toBeNull()
   })
+
+  it('deletes a tree of derived objects', () => expectDeleteTree(t.ctx.storage))
 
   it('a refused file never reaches the bucket', async () => {
     const { body } = await upload(

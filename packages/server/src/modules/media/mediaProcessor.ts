@@ -13,7 +13,7 @@ import { contentTypeOf } from '../../platform/storage/contentTypes.ts'
 export const MEDIA_PROCESS_JOB = 'media.process'
 
 /** Derived files live under the original's key stem (`video/2026-11/<unique>/…`), so "used in" matches them too. */
-const stemOf = (key: string) => key.replace(/\.[^./]*$/, '')
+export const stemOf = (key: string) => key.replace(/\.[^./]*$/, '')
 
 /**
  * The 'media.process' job (decision 0015): images get a 320-px thumbnail as their cover; video and audio are

@@ -28,7 +28,7 @@ import { contentTypeOf } from '../../platform/storage/contentTypes.ts'
 import { KEY_PATTERN } from '../../platform/storage/localStorage.ts'
 import { isPrivateKey } from '../upload/storeUpload.ts'
 import { requestProcessing } from './mediaProcessing.ts'
-import { MEDIA_PROCESS_JOB, mediaProcessor } from './mediaProcessor.ts'
+import { MEDIA_PROCESS_JOB, mediaProcessor, stemOf } from './mediaProcessor.ts'
 import { categorySubtree, fileItem, folderItem, folderPath, listMedia } from './mediaQueries.ts'
 import { usagesOf } from './mediaUsage.ts'
 
@@ -402,7 +402,9 @@ export async function mediaRoutes(fastify: FastifyInstance, ctx: Ctx) {
           .where(eq(mediaFile.storageKey, key))
           .limit(1)
         if (!other)
-          await ctx.storage.delete(key).catch((err: unknown) => req.log.warn({ err, key }, 'media delete'))
+          await Promise.all([ctx.storage.delete(key), ctx.storage.deleteTree(stemOf(key))]).catch(
+            (err: unknown) => req.log.warn({ err, key }, 'media delete'),
+          )
       }
       return ok({ removed: ids.length }, mediaMessages.removed)
     },

@@ -61,6 +61,10 @@ export class LocalStorage implements Storage {
     await rm(this.path(key), { force: true })
   }
 
+  async deleteTree(prefix: string) {
+    await rm(this.path(prefix), { recursive: true, force: true })
+  }
+
   publicUrl(key: string) {
     return `${this.publicUrl_}/files/${key}`
   }

@@ -3,8 +3,10 @@ import { stat } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
 import {
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3'
@@ -86,6 +88,20 @@ export class S3Storage implements Storage {
 
   async delete(key: string) {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }))
+  }
+
+  async deleteTree(prefix: string) {
+    const Bucket = this.options.bucket
+    // Listing pages hold at most 1000 keys, which is also the most one DeleteObjects call takes.
+    for (let token: string | undefined; ; ) {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket, Prefix: `${prefix}/`, ContinuationToken: token }),
+      )
+      const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []))
+      if (keys.length) await this.client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys } }))
+      if (!page.IsTruncated) return
+      token = page.NextContinuationToken
+    }
   }
 
   publicUrl(key: string) {

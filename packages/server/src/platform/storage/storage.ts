@@ -22,6 +22,8 @@ export interface Storage {
   get(key: string): Promise<StoredObject | null>
   exists(key: string): Promise<boolean>
   delete(key: string): Promise<void>
+  /** Deletes every object whose key starts with `prefix/` (a media file's derived HLS, poster and thumbnail). */
+  deleteTree(prefix: string): Promise<void>
   /** The permanent URL of a public object (media of content the app shows). */
   publicUrl(key: string): string
   /** A URL that reads the object for `ttlS` seconds (spec §9: 900 s by default). */
