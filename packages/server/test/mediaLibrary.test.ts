@@ -317,6 +317,27 @@ describe('媒体资源库 /api/resource/*', () => {
     expect(listed.body.data.items.find((i: { id: number }) => i.id === video!.id).transcodeUrl).toBe(
       video!.transcodeUrl,
     )
+    // 视频剪辑: refused spans and files, then a clip that becomes a ready library video of its own.
+    const clipOf = (body: Record<string, unknown>) =>
+      post('/api/resource/clip', { id: video!.id, title: '片段', ...body })
+    expect((await clipOf({ start: 1, end: 1 })).body.msg).toBe(mediaMessages.clipOrder)
+    expect((await clipOf({ start: 1, end: 1.5 })).body.msg).toBe(mediaMessages.clipTooShort)
+    expect((await clipOf({ start: 0, end: 9 })).body.msg).toBe(mediaMessages.clipBeyond)
+    expect((await clipOf({ start: 0, end: 1.5, title: ' ' })).body.msg).toBe(mediaMessages.titleRequired)
+    expect((await clipOf({ id: image.id, start: 0, end: 1.5 })).body.msg).toBe(mediaMessages.clipNotVideo)
+    const cut = await clipOf({ start: 0.5, end: 1.8 })
+    expect(cut.body).toMatchObject({
+      code: 0,
+      msg: mediaMessages.clipSubmitted,
+      data: { title: '片段', state: 'processing' },
+    })
+    for (let row = await t.ctx.jobs.claim(); row; row = await t.ctx.jobs.claim()) await t.ctx.jobs.run(row)
+    const [clipped] = await t.database.db.select().from(mediaFile).where(eq(mediaFile.id, cut.body.data.id))
+    expect(clipped).toMatchObject({ state: 'ready', type: 'video', width: 320, error: '' })
+    expect(clipped!.duration).toBeCloseTo(1.3, 0)
+    expect(clipped!.transcodeUrl).toMatch(/\/hls\/index\.m3u8$/)
+    expect(clipped!.storageKey).not.toBe(video!.storageKey)
+
     // Deleting the file takes its playlist, segments and poster with it.
     expect((await post('/api/resource/delete/file', { ids: [video!.id] })).body.code).toBe(0)
     const gone = await t.app.inject({ method: 'GET', url: new URL(video!.transcodeUrl).pathname })

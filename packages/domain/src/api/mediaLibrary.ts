@@ -63,7 +63,25 @@ export const mediaMessages = {
   transferTitleRequired: '标题不能为空',
   transferred: '转存媒资库成功',
   transferring: '后台转存中，请稍候刷新查看',
+  /** 视频剪辑 (spec §6 media library; the messages fill a spec gap, decision 0015). */
+  clipOrder: '剪辑终点需晚于起点',
+  clipTooShort: '剪辑片段不能短于1秒',
+  clipBeyond: '剪辑终点超出视频时长',
+  clipNotVideo: '只能剪辑视频文件',
+  clipSubmitted: '剪辑任务已提交，完成后将出现在媒资库',
 } as const
+
+/** The shortest clip 视频剪辑 makes, in seconds. */
+export const CLIP_MIN_S = 1
+
+/** Why a clip [start, end] of a video `duration` seconds long is refused, or null (browser and server alike). */
+export function clipProblem(start: number, end: number, duration: number | null): string | null {
+  if (end <= start) return mediaMessages.clipOrder
+  if (end - start < CLIP_MIN_S) return mediaMessages.clipTooShort
+  // ffprobe durations carry milliseconds the player rounds; allow that much.
+  if (duration !== null && end > duration + 0.05) return mediaMessages.clipBeyond
+  return null
+}
 
 /** A library title from an uploaded file's name: the name without its extension, at most MEDIA_TITLE_MAX. */
 export function fileTitleOf(fileName: string) {
@@ -152,6 +170,19 @@ export type MediaModifyBody = z.input<typeof mediaModifyBodySchema>
 
 /** The library file stored at a URL or key, if any (the image editor offers 新建副本 / 修改原图 for it). */
 export const mediaFindQuerySchema = z.object({ path: z.string().trim().min(1).max(1000) })
+
+/** 视频剪辑: a new library video cut from `id` between `start` and `end` seconds, filed beside the source. */
+export const mediaClipBodySchema = z
+  .strictObject({
+    id,
+    start: z.number().min(0).max(86_400),
+    end: z.number().min(0).max(86_400),
+    title,
+  })
+  .superRefine((b, ctx) => {
+    const problem = clipProblem(b.start, b.end, null)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['end'] })
+  })
 
 /** Delete files and (empty) folders; files used by content need `confirm: true`. */
 export const mediaDeleteBodySchema = z.strictObject({

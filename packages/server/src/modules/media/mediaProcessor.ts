@@ -1,14 +1,12 @@
-import { randomUUID } from 'node:crypto'
-import { createWriteStream } from 'node:fs'
-import { mkdir, readdir, rm } from 'node:fs/promises'
+import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { pipeline } from 'node:stream/promises'
 import { eq } from 'drizzle-orm'
 import { mediaFile } from '../../db/schema.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { bestPoster, imageThumbnail, probe, transcodeHls } from '../../platform/jobs/media.ts'
 import type { JobProcessor } from '../../platform/jobs/queue.ts'
 import { contentTypeOf } from '../../platform/storage/contentTypes.ts'
+import { mediaFileJob } from './mediaFileJob.ts'
 
 export const MEDIA_PROCESS_JOB = 'media.process'
 
@@ -22,71 +20,45 @@ export const stemOf = (key: string) => key.replace(/\.[^./]*$/, '')
  */
 export function mediaProcessor(ctx: Ctx): JobProcessor {
   const { db } = ctx.database
-  return async (payload, row) => {
-    const [file] = await db
-      .select()
-      .from(mediaFile)
-      .where(eq(mediaFile.id, Number(payload.fileId)))
-    if (!file) return { skipped: 'deleted' }
-    const work = join(ctx.spoolDir, `media-${randomUUID()}`)
-    try {
-      await mkdir(work, { recursive: true })
-      const source = join(work, `source${file.storageKey.slice(file.storageKey.lastIndexOf('.'))}`)
-      const object = await ctx.storage.get(file.storageKey)
-      if (!object) throw new Error('文件不存在')
-      await pipeline(object.body, createWriteStream(source))
-      const stem = stemOf(file.storageKey)
-      const put = async (path: string, key: string) => {
-        await ctx.storage.putFile(key, path, contentTypeOf(key))
-        return ctx.storage.publicUrl(key)
-      }
-      if (file.type === 'image') {
-        const { width, height } = await imageThumbnail(source, join(work, 'thumb.jpg'))
-        const coverUrl = await put(join(work, 'thumb.jpg'), `${stem}/thumb.jpg`)
-        await db
-          .update(mediaFile)
-          .set({ state: 'ready', width, height, coverUrl, error: '', updatedAt: new Date() })
-          .where(eq(mediaFile.id, file.id))
-        return { coverUrl }
-      }
-      const facts = await probe(source)
-      const hls = join(work, 'hls')
-      await transcodeHls(source, hls, facts)
-      for (const name of await readdir(hls)) await put(join(hls, name), `${stem}/hls/${name}`)
-      const transcodeUrl = ctx.storage.publicUrl(`${stem}/hls/index.m3u8`)
-      let coverUrl = file.coverUrl
-      if (facts.hasVideo) {
-        await bestPoster(source, join(work, 'poster.jpg'))
-        coverUrl = await put(join(work, 'poster.jpg'), `${stem}/poster.jpg`)
-      }
+  return mediaFileJob(ctx, async ({ file, source, work }) => {
+    const stem = stemOf(file.storageKey)
+    const put = async (path: string, key: string) => {
+      await ctx.storage.putFile(key, path, contentTypeOf(key))
+      return ctx.storage.publicUrl(key)
+    }
+    if (file.type === 'image') {
+      const { width, height } = await imageThumbnail(source, join(work, 'thumb.jpg'))
+      const coverUrl = await put(join(work, 'thumb.jpg'), `${stem}/thumb.jpg`)
       await db
         .update(mediaFile)
-        .set({
-          state: 'ready',
-          transcodeUrl,
-          coverUrl,
-          duration: facts.duration,
-          width: facts.width,
-          height: facts.height,
-          size: facts.size || file.size,
-          error: '',
-          updatedAt: new Date(),
-        })
+        .set({ state: 'ready', width, height, coverUrl, error: '', updatedAt: new Date() })
         .where(eq(mediaFile.id, file.id))
-      return { transcodeUrl, duration: facts.duration }
-    } catch (err) {
-      if (row.attempts >= row.maxAttempts)
-        await db
-          .update(mediaFile)
-          .set({
-            state: 'failed',
-            error: String((err as Error).message ?? err).slice(0, 500),
-            updatedAt: new Date(),
-          })
-          .where(eq(mediaFile.id, file.id))
-      throw err
-    } finally {
-      await rm(work, { recursive: true, force: true })
+      return { coverUrl }
     }
-  }
+    const facts = await probe(source)
+    const hls = join(work, 'hls')
+    await transcodeHls(source, hls, facts)
+    for (const name of await readdir(hls)) await put(join(hls, name), `${stem}/hls/${name}`)
+    const transcodeUrl = ctx.storage.publicUrl(`${stem}/hls/index.m3u8`)
+    let coverUrl = file.coverUrl
+    if (facts.hasVideo) {
+      await bestPoster(source, join(work, 'poster.jpg'))
+      coverUrl = await put(join(work, 'poster.jpg'), `${stem}/poster.jpg`)
+    }
+    await db
+      .update(mediaFile)
+      .set({
+        state: 'ready',
+        transcodeUrl,
+        coverUrl,
+        duration: facts.duration,
+        width: facts.width,
+        height: facts.height,
+        size: facts.size || file.size,
+        error: '',
+        updatedAt: new Date(),
+      })
+      .where(eq(mediaFile.id, file.id))
+    return { transcodeUrl, duration: facts.duration }
+  })
 }

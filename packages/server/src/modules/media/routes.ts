@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto'
 import {
+  clipProblem,
   type MediaCategoryNode,
   mediaAddBodySchema,
   mediaCategoryNodeSchema,
   mediaCategoryQuerySchema,
+  mediaClipBodySchema,
   mediaCountQuerySchema,
   mediaDeleteBodySchema,
   mediaFindQuerySchema,
@@ -13,7 +16,7 @@ import {
   mediaModifyBodySchema,
   mediaUsageSchema,
 } from '@moc/domain/api/mediaLibrary'
-import { extensionOf, familyOf } from '@moc/domain/rules/upload'
+import { extensionOf, familyOf, storageKey } from '@moc/domain/rules/upload'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -24,9 +27,11 @@ import { mediaCategory, mediaFile, mediaFolder } from '../../db/schema.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { createdByInScope, dataScopeOf } from '../../platform/dataScope.ts'
 import { AppError, fail } from '../../platform/errors.ts'
+import { enqueueJob } from '../../platform/jobs/queue.ts'
 import { contentTypeOf } from '../../platform/storage/contentTypes.ts'
 import { KEY_PATTERN } from '../../platform/storage/localStorage.ts'
 import { isPrivateKey } from '../upload/storeUpload.ts'
+import { MEDIA_CLIP_JOB, mediaClipper } from './mediaClipper.ts'
 import { requestProcessing } from './mediaProcessing.ts'
 import { MEDIA_PROCESS_JOB, mediaProcessor, stemOf } from './mediaProcessor.ts'
 import { categorySubtree, fileItem, folderItem, folderPath, listMedia } from './mediaQueries.ts'
@@ -45,6 +50,7 @@ export async function mediaRoutes(fastify: FastifyInstance, ctx: Ctx) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const { db } = ctx.database
   ctx.jobs.register(MEDIA_PROCESS_JOB, mediaProcessor(ctx))
+  ctx.jobs.register(MEDIA_CLIP_JOB, mediaClipper(ctx))
 
   /** The folder or file with this id, if the caller's scope reaches it (else 404, as if it did not exist). */
   async function itemInScope(req: FastifyRequest, tx: Db, id: number) {
@@ -432,6 +438,56 @@ export async function mediaRoutes(fastify: FastifyInstance, ctx: Ctx) {
         .returning()
       await requestProcessing(ctx, row!)
       return ok(null, mediaMessages.processing)
+    },
+  )
+
+  app.post(
+    '/api/resource/clip',
+    {
+      config: { access: { page, action: '视频剪辑' }, audit: '视频剪辑' },
+      schema: {
+        tags,
+        summary: '视频剪辑：从已转码的视频截取 [start, end) 秒，生成新视频文件（后台任务剪辑并转码）',
+        body: mediaClipBodySchema,
+        response: { 200: envelopeSchema(mediaItemSchema) },
+      },
+    },
+    async (req) => {
+      const { id, start, end, title } = req.body
+      const found = await itemInScope(req, db, id)
+      const source = found.file
+      if (!source) return fail('NOT_FOUND', mediaMessages.notFound)
+      if (source.type !== 'video') fail('BAD_REQUEST', mediaMessages.clipNotVideo)
+      // Until processing has probed it the duration is unknown, and the player could not have shown the frames.
+      if (source.state !== 'ready' || !source.transcodeUrl) fail('BAD_REQUEST', mediaMessages.notTranscoded)
+      const problem = clipProblem(start, end, source.duration)
+      if (problem) fail('BAD_REQUEST', problem)
+      const key = storageKey('clip.mp4', randomUUID().replaceAll('-', ''), new Date())
+      const p = req.principal!
+      // The file and its job are one write: a file never waits for a job that was not queued.
+      const row = await db.transaction(async (t) => {
+        const tx = t as unknown as Db
+        const [file] = await tx
+          .insert(mediaFile)
+          .values({
+            title,
+            type: 'video',
+            storageKey: key,
+            url: ctx.storage.publicUrl(key),
+            fileName: `${title}.mp4`,
+            folderId: source.folderId,
+            categoryId: source.categoryId,
+            createdBy: p.adminId,
+            createdByName: p.username,
+          })
+          .returning()
+        const job = { fileId: file!.id, sourceKey: source.storageKey, start, end }
+        await enqueueJob(tx, MEDIA_CLIP_JOB, job, { createdBy: p.adminId })
+        return file!
+      })
+      ctx.jobs.wake()
+      req.auditInfo.target = `media_file:${row.id} ${title} ← media_file:${source.id} ${start}-${end}s`
+      return ok(fileItem(row, 0), mediaMessages.clipSubmitted)
     },
   )
 

@@ -170,3 +170,16 @@ export async function imageThumbnail(input: string, out: string) {
     .toFile(out)
   return { width: meta.width ?? 0, height: meta.height ?? 0 }
 }
+
+/**
+ * 视频剪辑: cuts [start, end) seconds of `input` into an mp4 at `out`. Re-encoded rather than stream-copied so the
+ * cut lands on the chosen frame, not the nearest keyframe; faststart so the file plays while downloading.
+ */
+export async function cutClip(input: string, out: string, start: number, end: number) {
+  await run(FFMPEG, [
+    ...['-v', 'error', '-y', '-ss', start.toFixed(3), '-i', input, '-t', (end - start).toFixed(3)],
+    ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p'],
+    ...['-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', out],
+  ])
+  return out
+}
