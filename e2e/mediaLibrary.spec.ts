@@ -157,6 +157,21 @@ test('媒体资源库: a video is transcoded in the background, then picked into
   })
   await expect(card(page, '晨间片').getByText('转码中')).toHaveCount(0)
 
+  // 视频剪辑: the playhead at 0 as the end point is refused by the shared rule; a typed span becomes a new video.
+  await card(page, '晨间片').getByRole('button', { name: '视频剪辑' }).click()
+  const clipper = page.getByRole('dialog', { name: '视频剪辑' })
+  await expect(clipper.getByLabel('标题')).toHaveValue('晨间片_剪辑')
+  await expect(clipper.getByLabel('终点（秒）')).toHaveValue('2.0')
+  await clipper.getByRole('button', { name: '设为终点' }).click()
+  await expect(clipper.getByText('剪辑终点需晚于起点')).toBeVisible()
+  await clipper.getByLabel('起点（秒）').fill('0.3')
+  await clipper.getByLabel('终点（秒）').fill('1.8')
+  await clipper.getByRole('button', { name: OK }).click()
+  await expectToast(page, '剪辑任务已提交，完成后将出现在媒资库')
+  await expect(card(page, '晨间片_剪辑').locator('img')).toHaveAttribute('src', /\/poster\.jpg$/, {
+    timeout: 60_000,
+  })
+
   await page.goto('/contentVideo')
   await page.getByRole('button', { name: '新增视频' }).click()
   await expect(page.getByLabel('时长（秒）')).toBeVisible()
@@ -167,7 +182,7 @@ test('媒体资源库: a video is transcoded in the background, then picked into
   await expect(picker.getByRole('tab', { name: '直播收录' })).toBeVisible()
   await expect(picker.getByRole('tab', { name: '图片' })).toHaveCount(0)
   await card(picker, folder).getByRole('button', { name: folder }).click()
-  await card(picker, '晨间片').getByRole('button', { name: '晨间片' }).click()
+  await picker.getByRole('button', { name: '晨间片', exact: true }).click()
   await picker.getByRole('button', { name: OK }).click()
   await expect(picker).toBeHidden()
   await expect(field.locator('input[type=url]')).toHaveValue(

@@ -1,5 +1,6 @@
 import { Alert, Flex, Modal, Segmented } from 'antd'
 import { useEffect, useRef, useState } from 'react'
+import { attachHls } from './attachHls.ts'
 import { isHls } from './mediaPreview.ts'
 import { type PreviewKind, previewKindOf } from './uploadLayout.ts'
 import './upload.css'
@@ -11,39 +12,6 @@ const PLAY_FAILED = '播放失败'
 /** Spec §9 player rates. */
 const RATES = [0.5, 1, 1.5, 2, 5, 10]
 const TITLES = { image: '查看图片', video: '查看视频', audio: '查看音频' } as const
-
-/**
- * Plays an HLS playlist in `media`. hls.js (MSE) is imported only now, so the main bundle does not carry it;
- * where MSE is missing the browser's own player gets the URL (Safari plays HLS natively). Its worker is off:
- * the console's CSP has no worker-src for the blob: URL it would start from. Returns the teardown.
- */
-function attachHls(media: HTMLMediaElement, url: string, onFatal: () => void) {
-  let stop = false
-  let destroy: (() => void) | undefined
-  import('hls.js').then(
-    ({ default: Hls }) => {
-      if (stop) return
-      if (!Hls.isSupported()) {
-        media.src = url
-        return
-      }
-      const hls = new Hls({ enableWorker: false })
-      hls.on(Hls.Events.ERROR, (_event, data) => {
-        if (data.fatal) onFatal()
-      })
-      hls.loadSource(url)
-      hls.attachMedia(media)
-      destroy = () => hls.destroy()
-    },
-    () => {
-      if (!stop) onFatal()
-    },
-  )
-  return () => {
-    stop = true
-    destroy?.()
-  }
-}
 
 function Player({ url, kind }: { url: string; kind: 'video' | 'audio' }) {
   const ref = useRef<HTMLVideoElement & HTMLAudioElement>(null)

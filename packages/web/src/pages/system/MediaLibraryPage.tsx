@@ -27,6 +27,7 @@ import {
   useMediaBrowser,
 } from '../../widgets/media/useMediaBrowser.ts'
 import { useMediaPreview } from '../../widgets/media/useMediaPreview.tsx'
+import { MediaClipDialog } from './mediaLibrary/MediaClipDialog.tsx'
 import { MediaMoveDialog } from './mediaLibrary/MediaMoveDialog.tsx'
 import { MediaUsageLink } from './mediaLibrary/MediaUsageLink.tsx'
 import { useMediaUpload } from './mediaLibrary/useMediaUpload.ts'
@@ -35,9 +36,9 @@ const PAGE = '媒体资源库管理'
 const ALL_CATEGORIES = 0
 
 /**
- * 媒体资源库 (/mediaLibrary, spec §2, §6 查看 添加 编辑 删除 下载): a tab per file type, the category tree,
+ * 媒体资源库 (/mediaLibrary, spec §2, §6 查看 添加 编辑 删除 下载 视频剪辑): a tab per file type, the category tree,
  * folders with a path, a thumbnail grid of 28 a page, "only mine", date range and keyword; upload, new folder,
- * rename, move, delete (confirming, and naming the content that uses a file) and download.
+ * rename, move, delete (confirming, and naming the content that uses a file), download and 视频剪辑.
  */
 export default function MediaLibraryPage() {
   const { message, modal } = App.useApp()
@@ -48,6 +49,7 @@ export default function MediaLibraryPage() {
     edit: can(grant, PAGE, '编辑'),
     remove: can(grant, PAGE, '删除'),
     download: can(grant, PAGE, '下载'),
+    clip: can(grant, PAGE, '视频剪辑'),
   }
   const [type, setType] = useState<MediaFileType>('image')
   const [views, setViews] = useState<Partial<Record<MediaFileType, MediaView>>>({})
@@ -57,6 +59,7 @@ export default function MediaLibraryPage() {
   const categories = useMediaCategories()
   const [naming, setNaming] = useState<{ item: MediaItem | null } | null>(null)
   const [moving, setMoving] = useState<MediaItem | null>(null)
+  const [clipping, setClipping] = useState<MediaItem | null>(null)
   const preview = useMediaPreview()
   const parentId = browser.folder?.id ?? 0
   const refresh = () => queryClient.invalidateQueries({ queryKey: [MEDIA_FILES_KEY] })
@@ -127,6 +130,16 @@ export default function MediaLibraryPage() {
       })
       .catch(fail)
 
+  const clip = (values: { title: string; start: number; end: number }) =>
+    api
+      .post('/api/resource/clip', { id: clipping!.id, ...values })
+      .then(() => {
+        message.success(mediaMessages.clipSubmitted, TOAST_SUCCESS_S)
+        setClipping(null)
+        return refresh()
+      })
+      .catch(fail)
+
   const download = (item: MediaItem) =>
     downloadFile('/api/resource/download', { id: item.id }, item.title).catch(fail)
 
@@ -145,6 +158,11 @@ export default function MediaLibraryPage() {
       {may.edit && (item.type === 'video' || item.type === 'audio' || item.state === 'failed') ? (
         <Button type="link" size="small" onClick={() => reprocess(item)}>
           重新转码
+        </Button>
+      ) : null}
+      {may.clip && item.type === 'video' && item.transcodeUrl ? (
+        <Button type="link" size="small" onClick={() => setClipping(item)}>
+          视频剪辑
         </Button>
       ) : null}
       {may.download && item.type !== 'dir' ? (
@@ -251,6 +269,7 @@ export default function MediaLibraryPage() {
         onSubmit={saveName}
       />
       {preview.dialog}
+      <MediaClipDialog item={clipping} onCancel={() => setClipping(null)} onSubmit={clip} />
       <MediaMoveDialog item={moving} type={type} onCancel={() => setMoving(null)} onSubmit={move} />
     </Card>
   )
