@@ -168,6 +168,27 @@ test('视频: an mp4 goes through tus, the panel completes, 查看 plays it with
   await expect.poll(() => dialog.locator('video').evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(2)
 })
 
+test('查看: a video that will not load is tried 20 more times, 100 ms apart, then 播放失败', async ({
+  page,
+}) => {
+  await signInAsAdmin(page)
+  await page.goto('/contentVideo')
+  await page.getByRole('button', { name: '新增视频' }).click()
+  const missing = '/files/video/2026-01/00000000000000000000000000000000.mp4'
+  let loads = 0
+  page.on('request', (r) => {
+    if (r.url().endsWith(missing)) loads++
+  })
+  await page
+    .getByLabel('视频', { exact: true })
+    .fill(`http://localhost:${new URL(page.url()).port}${missing}`)
+  const videoField = page.locator('.ant-form-item', { has: page.getByLabel('视频', { exact: true }) })
+  await videoField.getByRole('button', { name: '查看', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: '查看视频' })
+  await expect(dialog.getByText('播放失败')).toBeVisible({ timeout: 15_000 })
+  expect(loads).toBeGreaterThanOrEqual(21)
+})
+
 test('tus: a large image resumes after a dropped connection without re-sending finished slices', async ({
   page,
 }) => {

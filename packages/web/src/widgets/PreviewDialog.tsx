@@ -12,43 +12,57 @@ const PLAY_FAILED = '播放失败'
 /** Spec §9 player rates. */
 const RATES = [0.5, 1, 1.5, 2, 5, 10]
 const TITLES = { image: '查看图片', video: '查看视频', audio: '查看音频' } as const
+/** Spec §9: a load that fails is tried again up to 20 times, 100 ms apart (a just-transcoded file may lag). */
+export const PLAYER_RETRIES = 20
+const RETRY_MS = 100
 
 function Player({ url, kind }: { url: string; kind: 'video' | 'audio' }) {
   const ref = useRef<HTMLVideoElement & HTMLAudioElement>(null)
   const [rate, setRate] = useState(1)
-  const [failed, setFailed] = useState(false)
+  const [attempt, setAttempt] = useState(0)
+  const failed = attempt > PLAYER_RETRIES
   const hls = isHls(url)
+  const retry = useRef<ReturnType<typeof setTimeout>>(undefined)
+  // Each attempt mounts a fresh element (its key), so the browser and hls.js start loading from scratch.
+  const fail = () => {
+    if (failed) return
+    clearTimeout(retry.current)
+    retry.current = setTimeout(() => setAttempt((a) => a + 1), attempt < PLAYER_RETRIES ? RETRY_MS : 0)
+  }
+  useEffect(() => () => clearTimeout(retry.current), [])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt re-attaches to the new element
   useEffect(() => {
     const media = ref.current
-    if (!hls || !media) return
-    return attachHls(media, url, () => setFailed(true))
-  }, [url, hls])
-  const changeRate = (r: number) => {
-    setRate(r)
-    if (ref.current) ref.current.playbackRate = r
-  }
+    if (!hls || !media || failed) return
+    return attachHls(media, url, fail)
+  }, [url, hls, attempt])
+  // The default rate survives a reload (hls.js re-attaching, a retry's fresh element); the rate applies now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a retry's element needs the rate too
+  useEffect(() => {
+    const media = ref.current
+    if (!media) return
+    media.defaultPlaybackRate = rate
+    media.playbackRate = rate
+  }, [rate, attempt])
   const Media = kind
   return (
     <Flex vertical gap={12}>
       {failed ? <Alert type="error" showIcon title={PLAY_FAILED} /> : null}
       <Media
+        key={attempt}
         ref={ref}
         // hls.js feeds a playlist through MSE; anything else is the element's own source.
-        src={hls ? undefined : url}
+        src={hls || failed ? undefined : url}
         controls
         autoPlay
         loop
         className="moc-preview-dialog__media"
-        // The rate survives hls.js re-attaching the source.
-        onLoadedMetadata={(e) => {
-          e.currentTarget.playbackRate = rate
-        }}
-        onError={() => setFailed(true)}
+        onError={fail}
       />
       <Segmented
         aria-label="播放速度"
         value={rate}
-        onChange={changeRate}
+        onChange={setRate}
         options={RATES.map((r) => ({ value: r, label: `${r}x` }))}
       />
     </Flex>
