@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { operationLog } from '../src/db/schema.ts'
-import { grantSubject } from '../src/modules/upload/directRoutes.ts'
+import { operationLog, uploadGrant } from '../src/db/schema.ts'
+import { grantSubject, SWEEP_GRACE_MS, sweepDirectUploads } from '../src/modules/upload/directRoutes.ts'
 import { grantedAccount } from './grantedAccount.ts'
 import { call, login, startTestApp, type TestApp } from './harness.ts'
 import { startLocalS3 } from './localS3.ts'
@@ -93,6 +93,29 @@ describe('direct uploads on local storage', () => {
       .from(operationLog)
       .where(eq(operationLog.action, '确认直传文件'))
     expect(logged?.target).toBe(g.key)
+  })
+
+  it('the sweep removes objects never confirmed once their grant is long expired, and keeps confirmed ones', async () => {
+    const upload = async (name: string) => {
+      const data = await png(5, 5)
+      const { body } = await call(t.app, 'GET', signUrl(name, 'image', data.length, 'image/png'), { token })
+      expect((await put(body.data.uploadUrl, body.data.headers, data)).statusCode).toBe(200)
+      return body.data as { key: string; token: string; expiredTime: number }
+    }
+    const confirmed = await upload('留下.png')
+    const abandoned = await upload('丢弃.png')
+    expect((await call(t.app, 'GET', confirmUrl(confirmed.key, confirmed.token), { token })).body.code).toBe(
+      0,
+    )
+    // Within the grace after expiry a slow PUT may still land: nothing goes yet.
+    expect(await sweepDirectUploads(t.ctx, new Date(abandoned.expiredTime + SWEEP_GRACE_MS - 1000))).toBe(0)
+    expect(await t.ctx.storage.exists(abandoned.key)).toBe(true)
+    expect(await sweepDirectUploads(t.ctx, new Date(abandoned.expiredTime + SWEEP_GRACE_MS + 1000))).toBe(1)
+    expect(await t.ctx.storage.exists(abandoned.key)).toBe(false)
+    expect(await t.ctx.storage.exists(confirmed.key)).toBe(true)
+    expect(await t.database.db.select().from(uploadGrant).where(eq(uploadGrant.key, abandoned.key))).toEqual(
+      [],
+    )
   })
 
   it('refuses at sign time with the spec messages', async () => {

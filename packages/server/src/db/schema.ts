@@ -592,6 +592,22 @@ export const job = pgTable(
 )
 
 /**
+ * 直传凭证: a direct-upload grant (`/api/upload/vod/sign`) until its object is confirmed (`/vod/url`), when the
+ * row goes. Rows left after expiry name objects nobody confirmed (or never sent): the sweep deletes both.
+ */
+export const uploadGrant = pgTable(
+  'upload_grant',
+  {
+    key: text('key').primaryKey(),
+    adminId: integer('admin_id').notNull(),
+    kind: text('kind').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('upload_grant_expiry').on(t.expiresAt)],
+)
+
+/**
  * 标签 (spec §7 /tag/*): content tags (type 0) and user tags (type 1); a name is unique within its type.
  * Content stores tag ids (content.tags); a deleted tag simply stops resolving to a name.
  */

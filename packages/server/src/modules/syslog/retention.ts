@@ -2,6 +2,7 @@ import { inArray, lt } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { operationLog } from '../../db/schema.ts'
 import type { Ctx } from '../../platform/context.ts'
+import { every } from '../../platform/periodic.ts'
 
 const DAY_MS = 86_400_000
 /** How often the retention task runs (also once when the app is ready). */
@@ -37,23 +38,8 @@ export async function pruneOperationLog(ctx: Ctx, now = new Date()): Promise<num
 
 /** Runs the prune when the app is ready and then every RETENTION_INTERVAL_MS until it closes. */
 export function startLogRetention(app: FastifyInstance, ctx: Ctx) {
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<unknown> = Promise.resolve()
-  const run = () => {
-    running = running
-      .then(() => pruneOperationLog(ctx))
-      .then((n) => {
-        if (n > 0) app.log.info({ deleted: n }, 'operation log pruned')
-      })
-      .catch((err: unknown) => app.log.error({ err }, 'operation log prune failed'))
-  }
-  app.addHook('onReady', async () => {
-    run()
-    timer = setInterval(run, RETENTION_INTERVAL_MS)
-    timer.unref()
-  })
-  app.addHook('onClose', async () => {
-    clearInterval(timer)
-    await running
+  every(app, 'operation log prune', RETENTION_INTERVAL_MS, async () => {
+    const n = await pruneOperationLog(ctx)
+    if (n > 0) app.log.info({ deleted: n }, 'operation log pruned')
   })
 }

@@ -13,11 +13,14 @@ import {
   type UploadKind,
 } from '@moc/domain/rules/upload'
 import { envelopeSchema, ok } from '@moc/domain/transport/envelope'
+import { eq, lt } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { uploadGrant } from '../../db/schema.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { AppError, fail } from '../../platform/errors.ts'
+import { every } from '../../platform/periodic.ts'
 import { contentTypeOf } from '../../platform/storage/contentTypes.ts'
 import { inspectObject } from '../../platform/storage/inspectObject.ts'
 import { KEY_PATTERN } from '../../platform/storage/localStorage.ts'
@@ -27,6 +30,27 @@ import { uploadResultSchema } from './routes.ts'
 import { storedUrl, storeUpload } from './storeUpload.ts'
 
 export const DIRECT_PATH = '/api/upload/direct'
+/** How often unconfirmed direct uploads are looked for, and how long after its grant expires an object may still arrive (a slow PUT that started in time). */
+export const SWEEP_INTERVAL_MS = 3_600_000
+export const SWEEP_GRACE_MS = 3_600_000
+
+/**
+ * Deletes the objects of grants that expired more than SWEEP_GRACE_MS ago without being confirmed (decision 0013:
+ * a PUT nobody confirmed would otherwise stay in the bucket for ever), and the grants. Returns how many went.
+ */
+export async function sweepDirectUploads(ctx: Ctx, now = new Date()): Promise<number> {
+  const { db } = ctx.database
+  const stale = await db
+    .select({ key: uploadGrant.key })
+    .from(uploadGrant)
+    .where(lt(uploadGrant.expiresAt, new Date(now.getTime() - SWEEP_GRACE_MS)))
+    .limit(1000)
+  for (const { key } of stale) {
+    await ctx.storage.delete(key)
+    await db.delete(uploadGrant).where(eq(uploadGrant.key, key))
+  }
+  return stale.length
+}
 
 /*
  * What the signatures cover. Storage keys never contain ':', so none of these can pass for the signature of a
@@ -109,7 +133,9 @@ async function presignPut(
 export async function directRoutes(fastify: FastifyInstance, ctx: Ctx) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const storage = ctx.storage
+  const { db } = ctx.database
   const ttlS = ctx.config.storageUrlTtlS
+  every(fastify, 'direct upload sweep', SWEEP_INTERVAL_MS, () => sweepDirectUploads(ctx))
   const location = isS3(storage)
     ? { bucket: storage.options.bucket, region: storage.options.region }
     : { bucket: 'files', region: 'local' }
@@ -149,6 +175,7 @@ export async function directRoutes(fastify: FastifyInstance, ctx: Ctx) {
         : `${ctx.config.publicUrl}${DIRECT_PATH}/${key}?kind=${kind}&expires=${expires}&sig=${ctx.urlSigner.sign(putSubject(kind, key), expires)}`
       const adminId = req.principal!.adminId
       req.auditInfo.target = key
+      await db.insert(uploadGrant).values({ key, adminId, kind, expiresAt: new Date(expires * 1000) })
       return ok({
         key,
         ...location,
@@ -202,6 +229,7 @@ export async function directRoutes(fastify: FastifyInstance, ctx: Ctx) {
           (await inspectObject(storage, ctx.spoolDir, key, name))
         if (problem) {
           await storage.delete(key)
+          await db.delete(uploadGrant).where(eq(uploadGrant.key, key))
           fail('UPLOAD_REJECTED', problem)
         }
       } else {
@@ -211,6 +239,8 @@ export async function directRoutes(fastify: FastifyInstance, ctx: Ctx) {
         stored.body.destroy()
         size = stored.size
       }
+      // Confirmed: the object is the caller's to use, no longer the sweep's to remove.
+      await db.delete(uploadGrant).where(eq(uploadGrant.key, key))
       const url = await storedUrl(ctx, key)
       return ok({
         status: 'success' as const,

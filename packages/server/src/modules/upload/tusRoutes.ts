@@ -13,6 +13,7 @@ import { FileStore } from '@tus/file-store'
 import { type DataStore, Server, type Upload } from '@tus/server'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Ctx } from '../../platform/context.ts'
+import { every } from '../../platform/periodic.ts'
 import { contentTypeOf } from '../../platform/storage/contentTypes.ts'
 import { inspectFile } from '../../platform/storage/inspectFile.ts'
 import { inspectObject } from '../../platform/storage/inspectObject.ts'
@@ -150,8 +151,6 @@ export async function tusRoutes(app: FastifyInstance, ctx: Ctx) {
   }
   app.options(TUS_PATH, { config: { access: 'signedIn' } }, handle)
 
-  // Abandoned uploads are swept every hour (each instance may sweep; removal is idempotent).
-  const sweep = setInterval(() => void tus.cleanUpExpiredUploads().catch(() => undefined), 3_600_000)
-  sweep.unref()
-  app.addHook('onClose', async () => clearInterval(sweep))
+  // Abandoned uploads are swept every hour.
+  every(app, 'tus sweep', 3_600_000, () => tus.cleanUpExpiredUploads())
 }
