@@ -1,8 +1,8 @@
-import { expect, expectToast, signIn, signInAsAdmin, test, unique } from './fixtures.ts'
+import { accountWith, windowFor } from './accountHelpers.ts'
+import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
 import { sealedCall } from './sealedApi.ts'
 
 const OK = /确\s*定/
-const PASSWORD = 'Editor#2026a'
 
 test('edit lock: a second editor sees the holder read-only; the super admin breaks it; 展示状态 column', async ({
   page,
@@ -21,24 +21,10 @@ test('edit lock: a second editor sees the holder read-only; the super admin brea
   const id = added.data.id as number
 
   // An editor (role through the API) opens the article and holds its lock.
-  const role = await sealedCall(page, 'POST', '/api/role', {
-    name: unique('锁编辑'),
-    power: { '内容-文章': ['查看', '添加', '编辑'].map((actionName) => ({ actionName, exists: true })) },
-    powerMenuAttrs: ['/contentArticle'],
-  })
-  expect(role.code).toBe(0)
-  const username = unique('lk')
-  const account = await sealedCall(page, 'POST', '/api/admin/create', {
-    username,
-    password: PASSWORD,
-    realName: '锁编辑',
-    roleId: role.data.id,
-  })
-  expect(account.code).toBe(0)
-  const context = await browser.newContext({ locale: 'zh-CN' })
-  const editor = await context.newPage()
-  await signIn(editor, username, PASSWORD)
-  await expect(editor).toHaveURL(/\/dashboard$/)
+  const { username } = await accountWith(page, '锁编辑', 'lk', { '内容-文章': ['查看', '添加', '编辑'] }, [
+    '/contentArticle',
+  ])
+  const { page: editor, context } = await windowFor(browser, username)
   await editor.goto(`/contentArticleDetail?id=${id}`)
   await expect(editor.getByLabel('标题')).toBeEditable()
   await expect(editor.getByRole('button', { name: /^保\s*存$/ })).toBeVisible()

@@ -1,10 +1,10 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, expectToast, signIn, signInAsAdmin, test, unique } from './fixtures.ts'
+import { accountWith, windowFor } from './accountHelpers.ts'
+import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
 import { confirmPopconfirm, popconfirmClosed } from './organisationHelpers.ts'
 import { sealedCall } from './sealedApi.ts'
 
 const OK = /确\s*定/
-const PASSWORD = 'Editor#2026a'
 
 /** The pending count the server reports for the article queue (0 when none). */
 async function articlePending(page: Page): Promise<number> {
@@ -207,26 +207,14 @@ test('文章审核: duplicate title, submit, badge, reject with reason, resubmit
   await expect(queued).toHaveCount(0)
 
   // An editor whose role lacks 免审发布 never sees it, on a row or as a batch action.
-  const role = await sealedCall(page, 'POST', '/api/role', {
-    name: unique('文章编辑'),
-    power: {
-      '内容-文章': ['查看', '添加', '编辑', '提交审核'].map((actionName) => ({ actionName, exists: true })),
-    },
-    powerMenuAttrs: ['/contentArticle'],
-  })
-  expect(role.code).toBe(0)
-  const username = unique('wz')
-  const account = await sealedCall(page, 'POST', '/api/admin/create', {
-    username,
-    password: PASSWORD,
-    realName: '文字编辑',
-    roleId: role.data.id,
-  })
-  expect(account.code).toBe(0)
-  const context = await browser.newContext({ locale: 'zh-CN' })
-  const editor = await context.newPage()
-  await signIn(editor, username, PASSWORD)
-  await expect(editor).toHaveURL(/\/dashboard$/)
+  const { username } = await accountWith(
+    page,
+    '文字编辑',
+    'wz',
+    { '内容-文章': ['查看', '添加', '编辑', '提交审核'] },
+    ['/contentArticle'],
+  )
+  const { page: editor, context } = await windowFor(browser, username)
   const draftTitle = unique('编辑草稿')
   await newArticle(editor, draftTitle)
   await editor.getByRole('button', { name: /^保\s*存$/ }).click()

@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test'
-import { expect, expectToast, signIn, signInAsAdmin, test, unique } from './fixtures.ts'
+import { accountWith, windowFor } from './accountHelpers.ts'
+import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
 import { button, confirmPopconfirm, popconfirmClosed } from './organisationHelpers.ts'
 import { sealedCall } from './sealedApi.ts'
-
-const PASSWORD = 'Editor#2026a'
 
 /** The detail form's fields (by id: the list's search field has the same label while the route changes). */
 const detailField = (page: Page, name: 'word' | 'category') => page.locator(`#word-detail_${name}`)
@@ -109,26 +108,14 @@ test('sensitive review: a review-level word asks before submitting, a block-leve
       (await sealedCall(page, 'POST', '/api/sensitive-word/add', { word, level, category: '测试' })).code,
     ).toBe(0)
 
-  const role = await sealedCall(page, 'POST', '/api/role', {
-    name: unique('敏感词编辑'),
-    power: {
-      '内容-文章': ['查看', '添加', '编辑', '提交审核'].map((actionName) => ({ actionName, exists: true })),
-    },
-    powerMenuAttrs: ['/contentArticle'],
-  })
-  expect(role.code).toBe(0)
-  const username = unique('mg')
-  const account = await sealedCall(page, 'POST', '/api/admin/create', {
-    username,
-    password: PASSWORD,
-    realName: '敏感词编辑',
-    roleId: role.data.id,
-  })
-  expect(account.code).toBe(0)
-  const context = await browser.newContext({ locale: 'zh-CN' })
-  const editor = await context.newPage()
-  await signIn(editor, username, PASSWORD)
-  await expect(editor).toHaveURL(/\/dashboard$/)
+  const { username } = await accountWith(
+    page,
+    '敏感词编辑',
+    'mg',
+    { '内容-文章': ['查看', '添加', '编辑', '提交审核'] },
+    ['/contentArticle'],
+  )
+  const { page: editor, context } = await windowFor(browser, username)
 
   const write = async (title: string, body: string) => {
     await editor.goto('/contentArticle')
