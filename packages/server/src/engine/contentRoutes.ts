@@ -17,7 +17,7 @@ import { fieldsSchema } from '@moc/domain/resources/fieldSchema'
 import { contentResources } from '@moc/domain/resources/index'
 import type { ResourceDef } from '@moc/domain/resources/types'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
-import { and, count, eq, gte, ilike, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -29,10 +29,10 @@ import type { Ctx } from '../platform/context.ts'
 import { type DataScope, dataScopeOf } from '../platform/dataScope.ts'
 import { AppError } from '../platform/errors.ts'
 import { resourceOf } from '../platform/guard.ts'
-import { containsPattern } from '../platform/paging.ts'
 import { applyCounts, bucketConditions, type CountedState, countedTotal } from './contentCounters.ts'
 import { contentFieldValues, contentWrite, extraColumnValues } from './contentFields.ts'
 import { contentInScope } from './contentInScope.ts'
+import { contentPage, freeFilters } from './contentPage.ts'
 import { refuseUnknownMediaAccounts } from './contentRefs.ts'
 import { checkRelations, relatedItemsOf } from './contentRelations.ts'
 import { keepVersion } from './contentVersions.ts'
@@ -154,10 +154,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
     const creator = q.createdBy ? await creatorId(q.createdBy) : undefined
     if (creator === null) return ok({ items: [], total: 0 })
     const filter = { ...tab.where, verifyStateIs: q.verifyState }
-    const free: SQL[] = []
-    if (q.title) free.push(ilike(content.title, containsPattern(q.title)))
-    if (q.startTime) free.push(gte(content.createdAt, new Date(q.startTime)))
-    if (q.endTime) free.push(lte(content.createdAt, new Date(q.endTime)))
+    const free = freeFilters(q)
     const where = and(
       eq(content.kind, kindOf(def)),
       ...bucketConditions(filter, contentBuckets),
@@ -165,24 +162,9 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
       creator === undefined ? undefined : eq(content.createdBy, creator),
       ...free,
     )
-    const [rows, total] = await Promise.all([
-      db
-        .select({ row: content, creatorName: admin.username })
-        .from(content)
-        .leftJoin(admin, eq(admin.id, content.createdBy))
-        .where(where)
-        .orderBy(descIndexed(content.createdAt), descIndexed(content.id))
-        .limit(q.pageSize)
-        .offset((q.page - 1) * q.pageSize),
-      // Exact totals: counted buckets from the maintained counters; free-text and time filters count rows.
-      free.length
-        ? db
-            .select({ n: count() })
-            .from(content)
-            .where(where)
-            .then((r) => r[0]?.n ?? 0)
-        : countedTotal(db, kindOf(def), filter, scope, creator),
-    ])
+    const { rows, total } = await contentPage(db, where, free.length > 0, q, () =>
+      countedTotal(db, kindOf(def), filter, scope, creator),
+    )
     return ok({
       items: rows.map((r) => ({
         ...extraColumnValues(def, r.row),

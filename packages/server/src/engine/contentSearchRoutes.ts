@@ -1,18 +1,17 @@
 import { contentItemSchema, contentSearchQuerySchema } from '@moc/domain/api/content'
 import { contentResources } from '@moc/domain/resources/index'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
-import { and, count, eq, gte, ilike, inArray, isNull, lte, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
-import { descIndexed } from '../db/order.ts'
-import { admin, content } from '../db/schema.ts'
+import { content } from '../db/schema.ts'
 import type { Ctx } from '../platform/context.ts'
 import { dataScopeOf } from '../platform/dataScope.ts'
 import { AppError } from '../platform/errors.ts'
-import { containsPattern } from '../platform/paging.ts'
 import { countedTotal } from './contentCounters.ts'
 import { contentInScope } from './contentInScope.ts'
+import { contentPage, freeFilters } from './contentPage.ts'
 import { itemOf } from './contentRoutes.ts'
 import { creatorIdByName } from './creatorByName.ts'
 
@@ -33,11 +32,8 @@ export async function contentSearchRoutes(fastify: FastifyInstance, ctx: Ctx) {
     const scope = await dataScopeOf(req, db)
     const creator = q.createdBy ? await creatorIdByName(db, q.createdBy) : undefined
     if (creator === null) return ok({ items: [], total: 0 })
-    const free: SQL[] = []
+    const free = freeFilters(q)
     if (q.repeatTitle) free.push(eq(content.title, q.repeatTitle))
-    if (q.title) free.push(ilike(content.title, containsPattern(q.title)))
-    if (q.startTime) free.push(gte(content.createdAt, new Date(q.startTime)))
-    if (q.endTime) free.push(lte(content.createdAt, new Date(q.endTime)))
     const where = and(
       kinds.length === 1 ? eq(content.kind, kinds[0]!) : inArray(content.kind, kinds),
       isNull(content.recycledAt),
@@ -46,28 +42,14 @@ export async function contentSearchRoutes(fastify: FastifyInstance, ctx: Ctx) {
       creator === undefined ? undefined : eq(content.createdBy, creator),
       ...free,
     )
-    const [rows, total] = await Promise.all([
-      db
-        .select({ row: content, creatorName: admin.username })
-        .from(content)
-        .leftJoin(admin, eq(admin.id, content.createdBy))
-        .where(where)
-        .orderBy(descIndexed(content.createdAt), descIndexed(content.id))
-        .limit(q.pageSize)
-        .offset((q.page - 1) * q.pageSize),
-      // Decision 0006: exact totals from the counters (one read per kind); title and time filters count rows.
-      free.length
-        ? db
-            .select({ n: count() })
-            .from(content)
-            .where(where)
-            .then((r) => r[0]?.n ?? 0)
-        : Promise.all(
-            kinds.map((k) =>
-              countedTotal(db, k, { recycled: false, verifyStateIs: q.verifyState }, scope, creator),
-            ),
-          ).then((ns) => ns.reduce((a, b) => a + b, 0)),
-    ])
+    // Decision 0006: exact totals from the counters (one read per kind); title and time filters count rows.
+    const { rows, total } = await contentPage(db, where, free.length > 0, q, () =>
+      Promise.all(
+        kinds.map((k) =>
+          countedTotal(db, k, { recycled: false, verifyStateIs: q.verifyState }, scope, creator),
+        ),
+      ).then((ns) => ns.reduce((a, b) => a + b, 0)),
+    )
     return ok({ items: rows.map((r) => itemOf(r.row, r.creatorName)), total })
   }
 
