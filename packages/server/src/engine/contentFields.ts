@@ -63,7 +63,7 @@ export function contentFieldValues(def: ResourceDef, row: ContentRow): Record<st
  * The list-column values of a definition that live in `extra` (e.g. a video's duration, a collection's type):
  * list rows carry them beside the item's own values, so any field can be a list column.
  */
-export function extraColumnValues(def: ResourceDef, row: ContentRow): Record<string, unknown> {
+export function extraColumnValues(def: ResourceDef, row: Pick<ContentRow, 'extra'>): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const name of def.list.columns)
     if (!COLUMN_FIELDS.has(name) && def.fields[name]) out[name] = row.extra[name] ?? null

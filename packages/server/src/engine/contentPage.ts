@@ -1,8 +1,12 @@
-import { count, eq, gte, ilike, lte, type SQL } from 'drizzle-orm'
+import { count, eq, getTableColumns, gte, ilike, lte, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { descIndexed } from '../db/order.ts'
 import { admin, content } from '../db/schema.ts'
 import { containsPattern } from '../platform/paging.ts'
+
+/** What a list row reads: everything but the long texts (an article body may be 500,000 characters). */
+const { body: _body, summary: _summary, ...listColumns } = getTableColumns(content)
+export type ListRow = Omit<typeof content.$inferSelect, 'body' | 'summary'>
 
 /** The filters content lists take beyond the counted buckets: title contains, created from / until. */
 export function freeFilters(q: { title?: string; startTime?: string; endTime?: string }): SQL[] {
@@ -26,7 +30,7 @@ export async function contentPage(
 ) {
   const [rows, total] = await Promise.all([
     db
-      .select({ row: content, creatorName: admin.username })
+      .select({ row: listColumns, creatorName: admin.username })
       .from(content)
       .leftJoin(admin, eq(admin.id, content.createdBy))
       .where(where)

@@ -32,7 +32,7 @@ import { resourceOf } from '../platform/guard.ts'
 import { applyCounts, bucketConditions, type CountedState, countedTotal } from './contentCounters.ts'
 import { contentFieldValues, contentWrite, extraColumnValues } from './contentFields.ts'
 import { contentInScope } from './contentInScope.ts'
-import { contentPage, freeFilters } from './contentPage.ts'
+import { contentPage, freeFilters, type ListRow } from './contentPage.ts'
 import { refuseUnknownMediaAccounts } from './contentRefs.ts'
 import { checkRelations, relatedItemsOf } from './contentRelations.ts'
 import { keepVersion } from './contentVersions.ts'
@@ -55,7 +55,7 @@ export const counted = (r: Row): CountedState => ({
   isFirst: r.isFirst,
 })
 
-export const itemOf = (r: Row, creatorName: string | null) => ({
+export const itemOf = (r: ListRow, creatorName: string | null) => ({
   id: r.id,
   kind: r.kind,
   title: r.title,
