@@ -5,7 +5,7 @@ import { admin, content } from '../db/schema.ts'
 import { containsPattern } from '../platform/paging.ts'
 
 /** What a list row reads: everything but the long texts (an article body may be 500,000 characters). */
-const { body: _body, summary: _summary, ...listColumns } = getTableColumns(content)
+export const { body: _body, summary: _summary, ...listColumns } = getTableColumns(content)
 export type ListRow = Omit<typeof content.$inferSelect, 'body' | 'summary'>
 
 /** The filters content lists take beyond the counted buckets: title contains, created from / until. */

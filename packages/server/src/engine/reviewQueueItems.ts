@@ -1,24 +1,23 @@
 import { eq } from 'drizzle-orm'
 import { alias, type PgSelect } from 'drizzle-orm/pg-core'
 import { admin, content, type processResourceLog, processState } from '../db/schema.ts'
+import { type ListRow, listColumns } from './contentPage.ts'
 
 /** The rows of review queues (queueItemSchema of @moc/domain/api/review): per-type queues and the cross-type list. */
-
-type Row = typeof content.$inferSelect
 
 const creator = alias(admin, 'creator')
 const submitter = alias(admin, 'submitter')
 
 /** The columns a queue row selects: the item, its creator's and submitter's names, its current node's name. */
 export const queueColumns = {
-  row: content,
+  row: listColumns,
   creatorName: creator.username,
   submitterName: submitter.username,
   stateName: processState.name,
 }
 
 export interface QueueRow {
-  row: Row
+  row: ListRow
   creatorName: string | null
   submitterName: string | null
   stateName: string | null
