@@ -1,4 +1,5 @@
 import { CONFIGURE_MAX_CHARS } from '@moc/domain/api/configure'
+import { defaultEditorSettings } from '@moc/domain/api/editor'
 import { errorCodes } from '@moc/domain/transport/errorCodes'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -12,7 +13,7 @@ describe('rich-text sanitizer', () => {
     ['<p onclick="steal()">正文<script>alert(1)</script></p>', '<p>正文</p>'],
     [
       '<img src="https://a.example/x.png" onerror="alert(1)" alt="图">',
-      '<img src="https://a.example/x.png" alt="图" />',
+      '<img src="https://a.example/x.png" alt="图" oncontextmenu="return false" />',
     ],
     ['<a href="javascript:alert(1)">链接</a>', '<a>链接</a>'],
     ['<a href=" java\tscript:alert(1)">链接</a>', '<a>链接</a>'],
@@ -217,6 +218,7 @@ describe.each(engines)('运营配置 on %s', (engine) => {
       'security.singleSession': false,
       'security.allowRegistration': true,
       'log.retentionDays': 180,
+      editor: defaultEditorSettings,
     })
     const refused = await save({ key: 'security.allowRegistration', value: false }, editor.token)
     expect([refused.res.statusCode, refused.body.msg]).toEqual([403, '只有超级管理员可以修改系统设置'])

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isRichTextEmpty } from '../rules/htmlText.ts'
 import type { FieldDef, ResourceDef } from './types.ts'
 
 const DEFAULT_TEXT_MAX = 1000
@@ -25,7 +26,8 @@ export function fieldSchema(f: FieldDef): z.ZodType {
     }
     case 'richText': {
       const s = z.string(invalid).max(f.max ?? DEFAULT_RICH_TEXT_MAX, `${f.label}过长`)
-      return f.required ? s.min(1, `请输入${f.label}`) : s.default('')
+      // Spec §5: a body of empty paragraphs is empty too (no text and no image).
+      return f.required ? s.refine((v) => !isRichTextEmpty(v), `请输入${f.label}`) : s.default('')
     }
     case 'image':
     case 'video':

@@ -72,3 +72,12 @@ export function htmlTextBlocks(html: string): string[] {
     .map((line) => line.replace(/\s+/g, ' ').trim())
     .filter(Boolean)
 }
+
+/**
+ * Spec §5: rich text is empty when it has no text and no image (`<p><br></p>`, spaces, &nbsp;, zero-width
+ * characters and bare formatting all count as empty). Strings only, for the editor and the server alike.
+ */
+export function isRichTextEmpty(html: string): boolean {
+  if (htmlImages(html).length > 0) return false
+  return htmlToText(html.replace(/<!--[\s\S]*?-->/g, '')).replace(/[\s\u200b-\u200d\u2060\ufeff]/g, '') === ''
+}

@@ -28,16 +28,20 @@ const toDate = (v: unknown) => (typeof v === 'string' ? new Date(v) : null)
 const toIso = (v: unknown) => (v instanceof Date ? v.toISOString() : null)
 
 /**
- * Validated field values → the columns to write: rich text sanitized (DESIGN §7), date-times parsed,
- * the display window checked (end not before start), non-column fields gathered into `extra`.
+ * Validated field values → the columns to write: rich text sanitized (DESIGN §7; iframes only from
+ * `embedOrigins`), date-times parsed, the display window checked (end not before start), non-column fields gathered into `extra`.
  */
-export function contentWrite(def: ResourceDef, values: Record<string, unknown>): ContentWrite {
+export function contentWrite(
+  def: ResourceDef,
+  values: Record<string, unknown>,
+  embedOrigins: readonly string[],
+): ContentWrite {
   const row: Record<string, unknown> = {}
   const extra: Record<string, unknown> = {}
   for (const [name, f] of Object.entries(def.fields)) {
     if (!(name in values)) continue
     let v = values[name]
-    if (f.kind === 'richText' && typeof v === 'string') v = sanitizeRichText(v)
+    if (f.kind === 'richText' && typeof v === 'string') v = sanitizeRichText(v, embedOrigins)
     if (f.kind === 'datetime') v = COLUMN_FIELDS.has(name) ? toDate(v) : v
     if (COLUMN_FIELDS.has(name)) row[name] = v
     else extra[name] = v

@@ -307,7 +307,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
       const def = resourceOf(req)
       const me = req.principal!.adminId
       const { kind: _kind, ...values } = req.body
-      const write = contentWrite(def, values)
+      const write = contentWrite(def, values, (await ctx.settings.get('editor')).embedOrigins)
       await refuseUnknownMediaAccounts(db, def, values)
       const scope = await dataScopeOf(req, db)
       const created = await db.transaction(async (tx) => {
@@ -346,7 +346,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
       const def = resourceOf(req)
       const { kind: _kind, id, ...values } = req.body
       auditTarget(req, [id])
-      const write = contentWrite(def, values)
+      const write = contentWrite(def, values, (await ctx.settings.get('editor')).embedOrigins)
       await refuseUnknownMediaAccounts(db, def, values)
       const scope = await dataScopeOf(req, db)
       const me = req.principal!.adminId

@@ -1,3 +1,4 @@
+import { defaultEditorSettings, editorSettingsSchema } from '@moc/domain/api/editor'
 import { defaultLayout, layoutStateSchema } from '@moc/domain/api/session'
 import { LOG_RETENTION_MAX_DAYS, LOG_RETENTION_MIN_DAYS } from '@moc/domain/api/syslog'
 import { eq, inArray } from 'drizzle-orm'
@@ -17,6 +18,8 @@ export const settingSchemas = {
     .max(LOG_RETENTION_MAX_DAYS, `日志保留天数不能超过 ${LOG_RETENTION_MAX_DAYS} 天`),
   /** Platform-wide theme-panel defaults (样式设置) for accounts without saved preferences. */
   'style.defaults': layoutStateSchema.strict(),
+  /** The rich-text editor's services (编辑器设置): local images, embeds, map, 秀米 and 135编辑器. */
+  editor: editorSettingsSchema,
 } as const
 export type SettingKey = keyof typeof settingSchemas
 export type SettingValue<K extends SettingKey> = z.infer<(typeof settingSchemas)[K]>
@@ -26,6 +29,7 @@ const defaults: { [K in SettingKey]: SettingValue<K> } = {
   'security.allowRegistration': true,
   'log.retentionDays': LOG_RETENTION_MIN_DAYS,
   'style.defaults': defaultLayout,
+  editor: defaultEditorSettings,
 }
 
 /** The keys of the 系统设置 form of /api/setting/get|update (super admins change them); style has its own calls. */
@@ -33,6 +37,7 @@ export const systemSettingKeys = [
   'security.singleSession',
   'security.allowRegistration',
   'log.retentionDays',
+  'editor',
 ] as const satisfies readonly SettingKey[]
 export type SystemSettingKey = (typeof systemSettingKeys)[number]
 

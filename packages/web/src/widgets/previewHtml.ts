@@ -1,4 +1,4 @@
-import { richTextAllowList as allow, allowedUrl } from '@moc/domain/rules/richText'
+import { richTextAllowList as allow, keepAttribute as allowed } from '@moc/domain/rules/richText'
 
 const tags = new Set<string>(allow.tags)
 const dropped = new Set<string>(allow.dropWithContent)
@@ -6,12 +6,9 @@ const urlAttributes = new Set<string>(allow.urlAttributes)
 
 function keepAttribute(tag: string, name: string, value: string): boolean {
   // Inline styles would break the console's Content-Security-Policy; the stored text keeps the allowed ones.
-  if (name === 'style') return false
-  if (!(allow.attributes['*']?.includes(name) || allow.attributes[tag]?.includes(name))) return false
-  if (!urlAttributes.has(name)) return true
+  if (name === 'style' || !allowed(tag, name, value)) return false
   // The console's CSP loads media only over https (or from itself); plain http would be blocked and reported.
-  if (name !== 'href' && /^\s*http:/i.test(value)) return false
-  return allowedUrl(value)
+  return !(urlAttributes.has(name) && name !== 'href' && /^\s*http:/i.test(value))
 }
 
 function clean(node: Node) {

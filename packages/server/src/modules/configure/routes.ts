@@ -20,7 +20,7 @@ const tags = ['系统-运营配置']
  */
 export async function configureRoutes(fastify: FastifyInstance, ctx: Ctx) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  const store = new ConfigureStore(ctx.database.db)
+  const store = new ConfigureStore(ctx.database.db, ctx.settings)
 
   app.get(
     '/api/setting/versions',

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts'
 import { configureVersion } from '../../db/schema.ts'
 import { AppError } from '../../platform/errors.ts'
 import { sanitizeRichText } from '../../platform/richText.ts'
+import type { Settings } from '../../platform/settings.ts'
 
 /** Who saves a version. */
 export interface Author {
@@ -31,7 +32,10 @@ const toVersion = (r: { id: number; username: string; createdAt: Date; size: num
 
 /** 运营配置 texts: every save is a new row of configure_version; the newest row of a type is its current text. */
 export class ConfigureStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly settings: Settings,
+  ) {}
 
   /** The current text of a type ('' before its first save) and its latest versions. */
   async current(type: ConfigureType): Promise<ConfigureDoc> {
@@ -84,7 +88,7 @@ export class ConfigureStore {
 
   /** Sanitizes and stores a new version; returns its id. */
   async save(type: ConfigureType, html: string, author: Author): Promise<number> {
-    const content = sanitizeRichText(html)
+    const content = sanitizeRichText(html, (await this.settings.get('editor')).embedOrigins)
     if (content.length > CONFIGURE_MAX_CHARS) throw new AppError('VALIDATION', configureMessages.tooLong)
     const [row] = await this.db
       .insert(configureVersion)

@@ -32,7 +32,7 @@ const systemSettingsSchema = z.object(
 /** The browser's start-up configuration, the system settings, 运营配置 texts and 样式设置 defaults. */
 export async function settingsRoutes(fastify: FastifyInstance, ctx: Ctx) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  const configure = new ConfigureStore(ctx.database.db)
+  const configure = new ConfigureStore(ctx.database.db, ctx.settings)
 
   app.get(
     '/api/session/config',
