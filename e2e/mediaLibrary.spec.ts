@@ -189,3 +189,106 @@ test('媒体资源库: a video is transcoded in the background, then picked into
     /\/files\/video\/\d{4}-\d{2}\/[0-9a-f]{32}\.mp4$/,
   )
 })
+
+test('媒体资源库: categories — add three levels, rename, file into one, refuse deleting a used one', async ({
+  page,
+}) => {
+  test.setTimeout(180_000)
+  await signInAsAdmin(page)
+  await page.goto('/mediaLibrary')
+  const tree = page.getByRole('tree', { name: '分类' })
+  const node = (name: string) => tree.getByText(name, { exact: true })
+  const renameCategory = page.getByRole('button', { name: '重命名分类' })
+  const deleteCategory = page.getByRole('button', { name: '删除分类' })
+
+  // The recording categories stay as they are.
+  await node('电视收录').click()
+  await expect(renameCategory).toBeDisabled()
+  await expect(deleteCategory).toBeDisabled()
+
+  async function addCategory(name: string, under: string) {
+    await node(under).click()
+    await page.getByRole('button', { name: '新建分类' }).click()
+    const dialog = page.getByRole('dialog').filter({ hasText: '新建分类' })
+    await dialog.getByLabel('分类名称').fill(name)
+    await dialog.getByRole('button', { name: OK }).click()
+    await expectToast(page, '添加成功')
+    await expect(node(name)).toBeVisible()
+  }
+  const top = unique('专题')
+  const mid = unique('两会')
+  await addCategory(top, '全部分类')
+  await addCategory(mid, top)
+  const leaf = unique('代表')
+  await addCategory(leaf, mid)
+  // A third-level category takes no children.
+  await node(leaf).click()
+  await expect(page.getByRole('button', { name: '新建分类' })).toBeDisabled()
+
+  // Rename the middle one.
+  const renamed = unique('全国两会')
+  await node(mid).click()
+  await renameCategory.click()
+  const rename = page.getByRole('dialog', { name: '重命名分类' })
+  await expect(rename.getByLabel('分类名称')).toHaveValue(mid)
+  await rename.getByLabel('分类名称').fill(renamed)
+  await rename.getByRole('button', { name: OK }).click()
+  await expectToast(page, '修改成功')
+  await expect(node(renamed)).toBeVisible()
+
+  // An upload while the category is selected is filed into it.
+  await page
+    .locator('.ant-upload input[type=file]')
+    .setInputFiles({ name: '会场.png', mimeType: 'image/png', buffer: PNG })
+  await expectToast(page, '添加成功')
+  await expect(card(page, '会场')).toBeVisible()
+  await expect(page.getByText('总数:1')).toBeVisible()
+
+  // A file from the root is put into it with 分类.
+  await node('全部分类').click()
+  await page
+    .locator('.ant-upload input[type=file]')
+    .setInputFiles({ name: '代表通道.png', mimeType: 'image/png', buffer: PNG })
+  await expectToast(page, '添加成功')
+  async function fileInto(title: string, category: string) {
+    await card(page, title).first().getByRole('button', { name: '分类' }).click()
+    const dialog = page.getByRole('dialog', { name: '设置分类' })
+    await dialog.getByLabel('分类').click()
+    await page.locator('.ant-select-tree').getByTitle(category, { exact: true }).click()
+    await dialog.getByRole('button', { name: OK }).click()
+    await expectToast(page, '修改成功')
+  }
+  await fileInto('代表通道', renamed)
+
+  // The top category lists its whole subtree.
+  await node(top).click()
+  await expect(page.getByText('总数:2')).toBeVisible()
+  await expect(card(page, '代表通道')).toBeVisible()
+  await expect(card(page, '会场')).toBeVisible()
+
+  // Deleting is refused while a category holds sub-categories or files.
+  const confirmDelete = async () => {
+    await deleteCategory.click()
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: '确定删除分类' })
+      .getByRole('button', { name: OK })
+      .click()
+  }
+  await confirmDelete()
+  await expectToast(page, '该分类下还有子分类，不能删除')
+  await node(leaf).click()
+  await confirmDelete()
+  await expectToast(page, '删除成功')
+  await expect(node(leaf)).toHaveCount(0)
+  await node(renamed).click()
+  await confirmDelete()
+  await expectToast(page, '该分类下还有文件，不能删除')
+
+  // Once its files are unfiled it can go.
+  for (const title of ['代表通道', '会场']) await fileInto(title, '无分类')
+  await expect(page.getByText('总数:0')).toBeVisible()
+  await confirmDelete()
+  await expectToast(page, '删除成功')
+  await expect(node(renamed)).toHaveCount(0)
+})

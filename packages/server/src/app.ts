@@ -18,6 +18,7 @@ import { menuRoutes } from './modules/auth/menu.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { configureRoutes } from './modules/configure/routes.ts'
 import { jobRoutes } from './modules/jobs/routes.ts'
+import { mediaCategoryRoutes } from './modules/media/categoryRoutes.ts'
 import { mediaRoutes } from './modules/media/routes.ts'
 import { mediaAccountRoutes } from './modules/mediaAccounts/routes.ts'
 import { organisationRoutes } from './modules/organisation/routes.ts'
@@ -139,6 +140,7 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await directRoutes(app, ctx)
   await wordsRoutes(app, ctx)
   await mediaRoutes(app, ctx)
+  await mediaCategoryRoutes(app, ctx)
   await jobRoutes(app, ctx)
   await previewRoutes(app, ctx)
   await registerWeb(app, opts.web === false ? undefined : findWebDist(ctx.config.webDist))

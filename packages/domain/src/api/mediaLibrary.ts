@@ -10,6 +10,9 @@ import { z } from 'zod'
 export const MEDIA_PAGE_SIZE = 28
 export const MEDIA_CATEGORY_FETCH = 1000
 export const MEDIA_TITLE_MAX = 100
+/** The category tree has three levels (spec §3). */
+export const MEDIA_CATEGORY_DEPTH = 3
+export const MEDIA_CATEGORY_NAME_MAX = 30
 
 /** What a file is; `dir` is a folder (spec §3 media item type). */
 export const mediaFileTypes = ['image', 'video', 'audio', 'other'] as const
@@ -30,6 +33,9 @@ export const recordingCategories = [
   { id: 3, name: '广播收录', type: 'audio' },
   { id: 4, name: '可视广播收录', type: 'video' },
 ] as const satisfies readonly { id: number; name: string; type: MediaFileType }[]
+
+/** Categories 1–4 are fixed: the recording module files into them by id (sources go below them). */
+export const isRecordingCategory = (id: number) => recordingCategories.some((c) => c.id === id)
 
 /** Processing of an uploaded file (probe, transcode, poster, thumbnail). */
 export const mediaStates = ['processing', 'ready', 'failed'] as const
@@ -69,6 +75,15 @@ export const mediaMessages = {
   clipBeyond: '剪辑终点超出视频时长',
   clipNotVideo: '只能剪辑视频文件',
   clipSubmitted: '剪辑任务已提交，完成后将出现在媒资库',
+  /** Category management (spec §3 category tree; the messages fill a spec gap, decision 0017). */
+  categoryNameRequired: '分类名称不能为空',
+  categoryNameTooLong: `分类名称不能超过${MEDIA_CATEGORY_NAME_MAX}个字符`,
+  categoryNotFound: '分类不存在',
+  categoryTooDeep: `分类最多${MEDIA_CATEGORY_DEPTH}级`,
+  categoryDuplicate: '同级分类下已有同名分类',
+  categoryFixed: '收录分类不能修改或删除',
+  categoryHasChildren: '该分类下还有子分类，不能删除',
+  categoryHasFiles: '该分类下还有文件，不能删除',
 } as const
 
 /** The shortest clip 视频剪辑 makes, in seconds. */
@@ -167,6 +182,25 @@ export const mediaModifyBodySchema = z.strictObject({
   path: z.string().trim().min(1).max(500).optional(),
 })
 export type MediaModifyBody = z.input<typeof mediaModifyBodySchema>
+
+const categoryName = z
+  .string()
+  .trim()
+  .min(1, mediaMessages.categoryNameRequired)
+  .max(MEDIA_CATEGORY_NAME_MAX, mediaMessages.categoryNameTooLong)
+
+/** A new category: top level (parentId 0) or below another, at most MEDIA_CATEGORY_DEPTH levels deep. */
+export const mediaCategoryAddBodySchema = z.strictObject({ name: categoryName, parentId })
+/** Rename a category (not one of the recording categories 1–4). */
+export const mediaCategoryModifyBodySchema = z.strictObject({ id, name: categoryName })
+/** Delete a category that holds neither sub-categories nor files (not one of 1–4). */
+export const mediaCategoryDeleteBodySchema = z.strictObject({ id })
+
+/** Put files into a category (0: none). Folders carry no category. */
+export const mediaCategorizeBodySchema = z.strictObject({
+  ids: z.array(id).min(1, mediaMessages.idsRequired).max(500),
+  categoryId: z.number().int().nonnegative(),
+})
 
 /** The library file stored at a URL or key, if any (the image editor offers 新建副本 / 修改原图 for it). */
 export const mediaFindQuerySchema = z.object({ path: z.string().trim().min(1).max(1000) })

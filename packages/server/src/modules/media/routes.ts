@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import {
   clipProblem,
-  type MediaCategoryNode,
   mediaAddBodySchema,
-  mediaCategoryNodeSchema,
-  mediaCategoryQuerySchema,
   mediaClipBodySchema,
   mediaCountQuerySchema,
   mediaDeleteBodySchema,
@@ -18,7 +15,7 @@ import {
 } from '@moc/domain/api/mediaLibrary'
 import { extensionOf, familyOf, storageKey } from '@moc/domain/rules/upload'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -194,36 +191,6 @@ export async function mediaRoutes(fastify: FastifyInstance, ctx: Ctx) {
     },
   )
 
-  app.get(
-    '/api/resource/category',
-    {
-      config: { access: { page, action: '查看' } },
-      schema: {
-        tags,
-        summary: '媒资分类树（三级；page 1, size 1000）',
-        querystring: mediaCategoryQuerySchema,
-        response: { 200: envelopeSchema(pageSchema(mediaCategoryNodeSchema)) },
-      },
-    },
-    async (req) => {
-      const rows = await db
-        .select()
-        .from(mediaCategory)
-        .orderBy(asc(mediaCategory.sort), asc(mediaCategory.id))
-        .limit(req.query.size)
-        .offset((req.query.page - 1) * req.query.size)
-      const nodes = new Map<number, MediaCategoryNode>(
-        rows.map((r) => [r.id, { id: r.id, name: r.name, children: [] }]),
-      )
-      const roots: MediaCategoryNode[] = []
-      for (const r of rows) {
-        const parent = r.parentId ? nodes.get(r.parentId) : undefined
-        ;(parent ? parent.children : roots).push(nodes.get(r.id)!)
-      }
-      return ok({ items: roots, total: roots.length })
-    },
-  )
-
   app.post(
     '/api/resource/add/file',
     {
@@ -266,7 +233,7 @@ export async function mediaRoutes(fastify: FastifyInstance, ctx: Ctx) {
           .select({ id: mediaCategory.id })
           .from(mediaCategory)
           .where(eq(mediaCategory.id, body.categoryId))
-        if (!c) fail('NOT_FOUND', '分类不存在')
+        if (!c) fail('NOT_FOUND', mediaMessages.categoryNotFound)
       }
       const [row] = await db
         .insert(mediaFile)

@@ -10,7 +10,7 @@ import {
 import { TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
 import { can } from '@moc/domain/permissions/can'
 import { useQueryClient } from '@tanstack/react-query'
-import { App, Button, Card, Flex, Pagination, Tabs, Tree, Upload } from 'antd'
+import { App, Button, Card, Flex, Pagination, Tabs, Upload } from 'antd'
 import { useState } from 'react'
 import { ApiError, api } from '../../api/client.ts'
 import { downloadFile } from '../../api/download.ts'
@@ -19,7 +19,6 @@ import { MediaFilterBar } from '../../widgets/media/MediaFilterBar.tsx'
 import { MediaFolderNav } from '../../widgets/media/MediaFolderNav.tsx'
 import { MediaGrid } from '../../widgets/media/MediaGrid.tsx'
 import { MediaNameDialog } from '../../widgets/media/MediaNameDialog.tsx'
-import { useMediaCategories } from '../../widgets/media/mediaCategories.ts'
 import {
   initialView,
   MEDIA_FILES_KEY,
@@ -27,17 +26,18 @@ import {
   useMediaBrowser,
 } from '../../widgets/media/useMediaBrowser.ts'
 import { useMediaPreview } from '../../widgets/media/useMediaPreview.tsx'
+import { MediaCategoryDialog } from './mediaLibrary/MediaCategoryDialog.tsx'
+import { ALL_CATEGORIES, MediaCategoryPanel } from './mediaLibrary/MediaCategoryPanel.tsx'
 import { MediaClipDialog } from './mediaLibrary/MediaClipDialog.tsx'
 import { MediaMoveDialog } from './mediaLibrary/MediaMoveDialog.tsx'
 import { MediaUsageLink } from './mediaLibrary/MediaUsageLink.tsx'
 import { useMediaUpload } from './mediaLibrary/useMediaUpload.ts'
 
 const PAGE = '媒体资源库管理'
-const ALL_CATEGORIES = 0
 
 /**
  * 媒体资源库 (/mediaLibrary, spec §2, §6 查看 添加 编辑 删除 下载 视频剪辑): a tab per file type, the category tree,
- * folders with a path, a thumbnail grid of 28 a page, "only mine", date range and keyword; upload, new folder,
+ * its management, folders with a path, a thumbnail grid of 28 a page, "only mine", date range and keyword; upload, new folder,
  * rename, move, delete (confirming, and naming the content that uses a file), download and 视频剪辑.
  */
 export default function MediaLibraryPage() {
@@ -56,14 +56,15 @@ export default function MediaLibraryPage() {
   const view = views[type] ?? initialView(type)
   const setView = (next: MediaView) => setViews((v) => ({ ...v, [type]: next }))
   const browser = useMediaBrowser(view, setView)
-  const categories = useMediaCategories()
   const [naming, setNaming] = useState<{ item: MediaItem | null } | null>(null)
   const [moving, setMoving] = useState<MediaItem | null>(null)
   const [clipping, setClipping] = useState<MediaItem | null>(null)
+  const [filing, setFiling] = useState<MediaItem | null>(null)
   const preview = useMediaPreview()
   const parentId = browser.folder?.id ?? 0
   const refresh = () => queryClient.invalidateQueries({ queryKey: [MEDIA_FILES_KEY] })
-  const upload = useMediaUpload(type, parentId, refresh)
+  // Uploads while a category is selected are filed into it.
+  const upload = useMediaUpload(type, parentId, view.categoryId, refresh)
 
   const fail = (err: unknown) => message.error((err as Error).message, TOAST_ERROR_S)
 
@@ -121,6 +122,17 @@ export default function MediaLibraryPage() {
     }
   }
 
+  const fileInto = async (categoryId: number) => {
+    try {
+      await api.post('/api/resource/category/files', { ids: [filing!.id], categoryId })
+      message.success(mediaMessages.modified, TOAST_SUCCESS_S)
+      setFiling(null)
+      await refresh()
+    } catch (err) {
+      fail(err)
+    }
+  }
+
   const reprocess = (item: MediaItem) =>
     api
       .post('/api/resource/process', { id: item.id })
@@ -155,6 +167,11 @@ export default function MediaLibraryPage() {
           移动
         </Button>
       ) : null}
+      {may.edit && item.type !== 'dir' ? (
+        <Button type="link" size="small" onClick={() => setFiling(item)}>
+          分类
+        </Button>
+      ) : null}
       {may.edit && (item.type === 'video' || item.type === 'audio' || item.state === 'failed') ? (
         <Button type="link" size="small" onClick={() => reprocess(item)}>
           重新转码
@@ -179,20 +196,6 @@ export default function MediaLibraryPage() {
     </>
   )
 
-  const treeData = [
-    {
-      key: ALL_CATEGORIES,
-      title: '全部分类',
-      children: (categories.data?.items ?? []).map(function node(c): {
-        key: number
-        title: string
-        children: unknown[]
-      } {
-        return { key: c.id, title: c.name, children: c.children.map(node) }
-      }),
-    },
-  ]
-
   return (
     <Card>
       <Tabs
@@ -201,19 +204,11 @@ export default function MediaLibraryPage() {
         items={mediaFileTypes.map((t) => ({ key: t, label: mediaTypeLabels[t] }))}
       />
       <Flex gap={16} align="start">
-        <div style={{ width: 200, flex: 'none' }}>
-          <Tree
-            // Mounted again once the categories arrive, so defaultExpandAll sees them.
-            key={categories.data ? 'loaded' : 'loading'}
-            blockNode
-            defaultExpandAll
-            selectedKeys={[view.categoryId]}
-            treeData={treeData as never}
-            onSelect={(keys) =>
-              setView({ ...view, categoryId: Number(keys[0] ?? ALL_CATEGORIES), page: 1, stack: [] })
-            }
-          />
-        </div>
+        <MediaCategoryPanel
+          selected={view.categoryId}
+          onSelect={(categoryId) => setView({ ...view, categoryId, page: 1, stack: [] })}
+          may={may}
+        />
         <Flex vertical gap={12} style={{ flex: 1, minWidth: 0 }}>
           <Flex gap={8} wrap justify="space-between">
             <MediaFilterBar filters={view.filters} total={browser.total} onSearch={browser.search} />
@@ -270,6 +265,7 @@ export default function MediaLibraryPage() {
       />
       {preview.dialog}
       <MediaClipDialog item={clipping} onCancel={() => setClipping(null)} onSubmit={clip} />
+      <MediaCategoryDialog item={filing} onCancel={() => setFiling(null)} onSubmit={fileInto} />
       <MediaMoveDialog item={moving} type={type} onCancel={() => setMoving(null)} onSubmit={move} />
     </Card>
   )

@@ -8,12 +8,25 @@ interface Props {
   label: string
   initial: string
   required: string
+  /** The longest name (a title's limit unless given), and what is said beyond it. */
+  max?: number
+  tooLong?: string
   onCancel: () => void
   onSubmit: (name: string) => Promise<unknown>
 }
 
-/** One name (a new folder's, or a rename), required and at most MEDIA_TITLE_MAX characters. */
-export function MediaNameDialog({ open, title, label, initial, required, onCancel, onSubmit }: Props) {
+/** One name (a new folder's or category's, or a rename), required and at most `max` characters. */
+export function MediaNameDialog({
+  open,
+  title,
+  label,
+  initial,
+  required,
+  max = MEDIA_TITLE_MAX,
+  tooLong = mediaMessages.titleTooLong,
+  onCancel,
+  onSubmit,
+}: Props) {
   const [form] = Form.useForm<{ name: string }>()
   useEffect(() => {
     if (open) form.setFieldsValue({ name: initial })
@@ -34,10 +47,10 @@ export function MediaNameDialog({ open, title, label, initial, required, onCance
           name="name"
           rules={[
             { required: true, whitespace: true, message: required },
-            { max: MEDIA_TITLE_MAX, message: mediaMessages.titleTooLong },
+            { max, message: tooLong },
           ]}
         >
-          <Input maxLength={MEDIA_TITLE_MAX} autoFocus />
+          <Input maxLength={max} autoFocus />
         </Form.Item>
       </Form>
     </Modal>

@@ -16,9 +16,15 @@ const kindOf: Record<MediaFileType, UploadKind> = {
 /**
  * Props for the library's antd Upload (the file chooser only): each chosen file is checked with the shared
  * rules, sent through the shared upload store (progress panel, tus for video and large files, retry) and,
- * once stored, registered with `/api/resource/add/file` in the open folder, titled by its name.
+ * once stored, registered with `/api/resource/add/file` in the open folder (and selected category), titled by
+ * its name.
  */
-export function useMediaUpload(type: MediaFileType, parentId: number, onAdded: () => void): UploadProps {
+export function useMediaUpload(
+  type: MediaFileType,
+  parentId: number,
+  categoryId: number,
+  onAdded: () => void,
+): UploadProps {
   const { message } = App.useApp()
   const kind = kindOf[type]
 
@@ -31,6 +37,7 @@ export function useMediaUpload(type: MediaFileType, parentId: number, onAdded: (
         title: fileTitleOf(file.name),
         type,
         parentId,
+        categoryId,
       })
       message.success(mediaMessages.added, TOAST_SUCCESS_S)
       onAdded()
