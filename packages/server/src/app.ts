@@ -17,6 +17,8 @@ import { reviewStatusRoutes } from './engine/reviewStatusRoutes.ts'
 import { menuRoutes } from './modules/auth/menu.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { configureRoutes } from './modules/configure/routes.ts'
+import { editorFrameOrigins, editorRoutes } from './modules/editor/routes.ts'
+import { editorTemplateRoutes } from './modules/editor/templateRoutes.ts'
 import { jobRoutes } from './modules/jobs/routes.ts'
 import { mediaCategoryRoutes } from './modules/media/categoryRoutes.ts'
 import { mediaRoutes } from './modules/media/routes.ts'
@@ -143,6 +145,10 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await mediaCategoryRoutes(app, ctx)
   await jobRoutes(app, ctx)
   await previewRoutes(app, ctx)
-  await registerWeb(app, opts.web === false ? undefined : findWebDist(ctx.config.webDist))
+  await editorRoutes(app, ctx)
+  await editorTemplateRoutes(app, ctx)
+  await registerWeb(app, opts.web === false ? undefined : findWebDist(ctx.config.webDist), () =>
+    editorFrameOrigins(ctx),
+  )
   return app
 }

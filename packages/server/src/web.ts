@@ -21,13 +21,22 @@ export function findWebDist(configured?: string): string | undefined {
  * Serves the SPA: hashed assets with a year's cache, and index.html for every other path with the
  * request's CSP nonce filled in (antd's style tags carry it, so style-src needs no 'unsafe-inline').
  */
-export async function registerWeb(app: FastifyInstance, dist: string | undefined) {
+export async function registerWeb(
+  app: FastifyInstance,
+  dist: string | undefined,
+  frameSources: () => Promise<readonly string[]> = async () => [],
+) {
   const indexHtml = dist ? readFileSync(join(dist, 'index.html'), 'utf8') : undefined
-  const sendIndex = (reply: FastifyReply) =>
-    reply
+  const sendIndex = async (reply: FastifyReply) => {
+    // The editor frames 秀米 and the configured embeds (decision 0020); every other frame stays refused.
+    const csp = String(reply.getHeader('content-security-policy') ?? '')
+    const frames = ["'self'", ...(await frameSources())].join(' ')
+    return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
+      .header('content-security-policy', csp ? `${csp};frame-src ${frames}` : csp)
       .send(indexHtml!.replaceAll('__CSP_NONCE__', reply.cspNonce?.style ?? ''))
+  }
   app.setNotFoundHandler((req, reply) => {
     if (
       req.url.startsWith('/api/') ||

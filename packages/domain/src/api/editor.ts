@@ -14,7 +14,7 @@ export const editorMessages = {
   templateEmpty: '模板内容不能为空',
   templateTooLong: '模板内容过长',
   templateMissing: '模板不存在',
-  templateLimit: '每个账号最多保存200个模板',
+  templateLimit: '每个账号最多保存100个模板',
   mapNameRequired: '请输入地点名称',
   mapAddressRequired: '请输入详细地址',
   mapImageFailed: '地图图片获取失败，已插入不含图片的位置卡片',
@@ -25,8 +25,8 @@ export const editorMessages = {
 } as const
 
 export const TEMPLATE_NAME_MAX = 50
-export const TEMPLATE_HTML_MAX = 200_000
-export const TEMPLATES_PER_ACCOUNT = 200
+export const TEMPLATE_HTML_MAX = 100_000
+export const TEMPLATES_PER_ACCOUNT = 100
 
 const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])$/
 

@@ -81,3 +81,10 @@ export function isRichTextEmpty(html: string): boolean {
   if (htmlImages(html).length > 0) return false
   return htmlToText(html.replace(/<!--[\s\S]*?-->/g, '')).replace(/[\s\u200b-\u200d\u2060\ufeff]/g, '') === ''
 }
+
+/** Text made safe to put inside HTML (element content or a quoted attribute). */
+export const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  )

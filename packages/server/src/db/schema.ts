@@ -689,3 +689,22 @@ export const comment = pgTable(
     index('comment_parent').on(t.parentId),
   ],
 )
+
+/**
+ * 模板 of the rich-text editor (issue 6): saved snippets, each belonging to one account, which alone sees and
+ * changes it. `html` is sanitized like any rich text before it is stored.
+ */
+export const editorTemplate = pgTable(
+  'editor_template',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admin.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    html: text('html').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('editor_template_admin').on(t.adminId, t.id)],
+)

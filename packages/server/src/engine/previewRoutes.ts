@@ -33,13 +33,15 @@ export async function previewRoutes(app: FastifyInstance, ctx: Ctx) {
         ctx.urlSigner.verify(`preview:${id}`, Number(req.query.expires), String(req.query.sig ?? ''))
       const [row] = ok ? await ctx.database.db.select().from(content).where(eq(content.id, id)) : []
       const def = row && contentResources.get(row.kind)
+      // Stored embeds came from allowed origins (the sanitizer); the page frames those only.
+      const embeds = (await ctx.settings.get('editor')).embedOrigins.join(' ') || "'none'"
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'private, no-store')
         .header('x-frame-options', 'SAMEORIGIN')
         .header(
           'content-security-policy',
-          "default-src 'none'; img-src 'self' https: data:; media-src 'self' https:; style-src 'unsafe-inline'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'",
+          `default-src 'none'; img-src 'self' https: data:; media-src 'self' https:; style-src 'unsafe-inline'; frame-src ${embeds}; frame-ancestors 'self'; base-uri 'none'; form-action 'none'`,
         )
       if (!row || !def)
         return reply

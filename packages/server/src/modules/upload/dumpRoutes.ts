@@ -1,17 +1,10 @@
-import { randomUUID } from 'node:crypto'
-import { mkdir, rm } from 'node:fs/promises'
-import { join } from 'node:path'
-import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, UPLOAD_MESSAGES } from '@moc/domain/rules/upload'
 import { envelopeSchema, ok } from '@moc/domain/transport/envelope'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { fileTypeFromFile } from 'file-type'
 import { z } from 'zod'
 import type { Ctx } from '../../platform/context.ts'
-import { fail } from '../../platform/errors.ts'
-import { FetchRefused, fetchExternal } from '../../platform/storage/fetchExternal.ts'
+import { dumpImage } from './dumpImage.ts'
 import { uploadResultSchema } from './routes.ts'
-import { storeUpload } from './storeUpload.ts'
 
 const dumpBody = z.object({ url: z.string().trim().min(1).max(2000) })
 
@@ -22,12 +15,6 @@ const dumpBody = z.object({ url: z.string().trim().min(1).max(2000) })
  */
 export async function dumpRoutes(fastify: FastifyInstance, ctx: Ctx) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  const limits = {
-    maxBytes: IMAGE_MAX_BYTES,
-    timeoutMs: ctx.config.dumpTimeoutMs,
-    maxRedirects: 3,
-    allowedPrivate: ctx.config.dumpAllowedPrivate,
-  }
   for (const url of ['/api/upload/dump', '/api/resource/dump'])
     app.post(
       url,
@@ -42,23 +29,7 @@ export async function dumpRoutes(fastify: FastifyInstance, ctx: Ctx) {
       },
       async (req) => {
         req.auditInfo.target = req.body.url.slice(0, 300)
-        await mkdir(ctx.spoolDir, { recursive: true })
-        const spooled = join(ctx.spoolDir, randomUUID())
-        try {
-          const fetched = await fetchExternal(req.body.url, spooled, limits).catch((err: unknown) => {
-            if (err instanceof FetchRefused) fail('UPLOAD_REJECTED', `图片转存失败：${err.message}`)
-            throw err
-          })
-          // The name comes from the bytes, not the URL: the image rules then check what was really received.
-          const detected = await fileTypeFromFile(spooled)
-          const ext = detected?.ext === 'jpg' ? 'jpg' : detected?.ext
-          if (!ext || !(IMAGE_EXTENSIONS as readonly string[]).includes(ext))
-            fail('UPLOAD_REJECTED', UPLOAD_MESSAGES.imageType)
-          const stored = await storeUpload(ctx, spooled, `dump.${ext}`, detected?.mime ?? '', 'image')
-          return ok({ ...stored, source: fetched.url.toString() })
-        } finally {
-          await rm(spooled, { force: true })
-        }
+        return ok(await dumpImage(ctx, req.body.url))
       },
     )
 }
