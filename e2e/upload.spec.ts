@@ -1,7 +1,9 @@
 import { writeFile } from 'node:fs/promises'
-import type { Page, Request } from '@playwright/test'
+import type { Locator, Page, Request } from '@playwright/test'
+import sharp from 'sharp'
 import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
 import { button, confirmPopconfirm } from './organisationHelpers.ts'
+import { pagAnimation } from './pagFile.ts'
 import { closeImageEditor, png } from './uploadHelpers.ts'
 
 const MB = 1024 * 1024
@@ -61,6 +63,75 @@ test('封面: upload an image, view it, save, and see it after a reload', async 
   // Deleting empties the field: the chooser is back.
   await uploadWidget(page).getByRole('button', { name: '移除', exact: true }).click()
   await expect(page.getByText('点击上传')).toBeVisible()
+})
+
+/** The colour in the middle of a frame as the screen shows it (a WebGL canvas cannot be read back). */
+async function colourAt(frame: Locator) {
+  const { data, info } = await sharp(await frame.screenshot())
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  const at = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels
+  const [r = 0, g = 0, b = 0] = data.subarray(at, at + 3)
+  return r > 200 && g < 60 && b < 60 ? 'red' : b > 200 && r < 60 && g < 60 ? 'blue' : `${r},${g},${b}`
+}
+
+/**
+ * The .pag player (a sandboxed frame running libpag) plays, and both colours of the two-second animation show
+ * up on screen while it does (it is animated, not a still).
+ */
+async function expectAnimating(frame: Locator) {
+  const canvas = frame.contentFrame().getByRole('img', { name: '动画' })
+  await expect(canvas).toHaveAttribute('data-state', 'playing', { timeout: 30_000 })
+  const seen = new Set<string>()
+  await expect
+    .poll(async () => seen.add(await colourAt(frame)).has('red') && seen.has('blue'), { timeout: 30_000 })
+    .toBe(true)
+}
+
+test('.pag: accepted by the image rule, animated by libpag in the widget, the preview and the library', async ({
+  page,
+}) => {
+  test.setTimeout(180_000)
+  const pag = pagAnimation(64, 48, [
+    [255, 0, 0],
+    [0, 0, 255],
+  ])
+  await newArticleForm(page)
+  await coverInput(page).setInputFiles({
+    name: 'like.pag',
+    mimeType: 'application/octet-stream',
+    buffer: pag,
+  })
+  await expectToast(page, '上传成功')
+  // No 编辑图片 for an animation; the value is a stored .pag.
+  await expect(page.getByLabel('封面')).toHaveValue(/\/files\/image\/\d{4}-\d{2}\/[0-9a-f]{32}\.pag$/)
+  await expect(page.getByRole('dialog', { name: '编辑图片' })).toHaveCount(0)
+  await expectAnimating(uploadWidget(page).getByTitle('封面'))
+
+  // 查看 plays it in the preview dialog.
+  await uploadWidget(page).getByRole('button', { name: '查看', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: '查看图片' })
+  await expectAnimating(dialog.getByTitle('动画'))
+  await page.keyboard.press('Escape')
+
+  // A file named .pag that is not one is refused by the server (its bytes lack the PAG tag).
+  await coverInput(page).setInputFiles({
+    name: 'fake.pag',
+    mimeType: 'application/octet-stream',
+    buffer: png(4, 4),
+  })
+  await expectToast(page, '文件内容与格式不符')
+
+  // In the library a .pag is an image (spec §5 picker extensions include pag): a PAG card that previews animated.
+  await page.goto('/mediaLibrary')
+  await page
+    .locator('.ant-upload input[type=file]')
+    .setInputFiles({ name: '点赞动画.pag', mimeType: 'application/octet-stream', buffer: pag })
+  await expectToast(page, '添加成功')
+  const card = page.locator('.moc-media-card').filter({ hasText: '点赞动画' })
+  await expect(card.getByText('PAG', { exact: true })).toBeVisible()
+  await card.getByRole('button', { name: '点赞动画' }).click()
+  await expectAnimating(page.getByRole('dialog', { name: '查看图片' }).getByTitle('动画'))
 })
 
 test('封面: wrong type, too large and too wide are refused before sending; panel titles', async ({

@@ -1,9 +1,18 @@
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
+// libpag's exports map hides its WebAssembly file; the .pag player page imports it by this name as an asset URL.
+const libpagWasm = join(
+  dirname(createRequire(import.meta.url).resolve('libpag/package.json')),
+  'lib/libpag.wasm',
+)
+
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: [{ find: /^libpag-wasm(?=\?)/, replacement: libpagWasm }] },
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 1500,
@@ -12,6 +21,8 @@ export default defineConfig({
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         imageEditor: fileURLToPath(new URL('./image-editor.html', import.meta.url)),
+        // The .pag player page (decision 0017): libpag needs 'unsafe-eval', so it lives in a sandboxed frame.
+        pagPlayer: fileURLToPath(new URL('./pag-player.html', import.meta.url)),
       },
       output: {
         advancedChunks: {

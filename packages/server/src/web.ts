@@ -18,6 +18,22 @@ export function findWebDist(configured?: string): string | undefined {
 }
 
 /**
+ * The player page's policy: scripts and wasm from us only, evaluation allowed (embind), the .pag from our storage
+ * or an https CDN, nothing else; `sandbox allow-scripts` gives it an opaque origin even when opened directly.
+ */
+export const PAG_PLAYER_CSP = [
+  "default-src 'none'",
+  "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'",
+  "style-src 'self'",
+  "connect-src 'self' https:",
+  "img-src 'self' data:",
+  "frame-ancestors 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  'sandbox allow-scripts',
+].join('; ')
+
+/**
  * Serves the SPA: hashed assets with a year's cache, and index.html for every other path with the
  * request's CSP nonce filled in (antd's style tags carry it, so style-src needs no 'unsafe-inline').
  */
@@ -64,15 +80,28 @@ export async function registerWeb(
         .header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"))
         .send(editorHtml)
     })
+  // The .pag player page (decision 0017) runs libpag, whose embind glue needs 'unsafe-eval': it gets a policy of
+  // its own, sandboxed to an opaque origin (no session, no storage, no reach into the console), framed by us only.
+  const pagPath = join(dist, 'pag-player.html')
+  const pagHtml = existsSync(pagPath) ? readFileSync(pagPath, 'utf8') : undefined
+  if (pagHtml)
+    app.get('/pag-player.html', (_req, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('x-frame-options', 'SAMEORIGIN')
+        .header('content-security-policy', PAG_PLAYER_CSP)
+        .send(pagHtml),
+    )
   await app.register(fastifyStatic, {
     root: dist,
     index: false,
     wildcard: true,
     setHeaders(res, path) {
-      res.header(
-        'cache-control',
-        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-      )
+      const asset = path.includes('/assets/')
+      res.header('cache-control', asset ? 'public, max-age=31536000, immutable' : 'no-cache')
+      // The sandboxed player page has an opaque origin: its module scripts and wasm are CORS requests.
+      if (asset) res.header('access-control-allow-origin', '*')
     },
   })
 }

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pagAnimation } from '../../../e2e/pagFile.ts'
 import { operationLog } from '../src/db/schema.ts'
 import { login, startTestApp, type TestApp } from './harness.ts'
 import { startLocalS3 } from './localS3.ts'
@@ -134,6 +135,8 @@ describe('POST /api/upload/file on local storage', () => {
       [{ name: 'v.mp4', type: 'video/mp4', data: await png(2, 2) }, 'video', '文件内容与格式不符'],
       [{ name: 't.csv', type: 'text/csv', data: Buffer.from('a,b') }, 'excel', '只支持上传excel文件'],
       [{ name: 'm.gltf', type: '', data: Buffer.from('{}') }, 'glb', '只支持上传glb文件'],
+      // A .pag must open with libpag's "PAG" tag.
+      [{ name: 'fake.pag', type: '', data: await png(2, 2) }, 'image', '文件内容与格式不符'],
     ]
     for (const [file, kind, msg] of cases) {
       const { res, body } = await upload(t.app, token, file, { kind })
@@ -142,6 +145,22 @@ describe('POST /api/upload/file on local storage', () => {
     }
     const images = await t.ctx.storage.exists('image')
     expect(images).toBe(false)
+  })
+
+  it('accepts a .pag animation (spec §5 ".pag allowed") by its PAG tag, as an image and as kind pag', async () => {
+    const data = pagAnimation(32, 24, [[255, 0, 0]])
+    for (const kind of ['image', 'pag']) {
+      const { body } = await upload(t.app, token, { name: 'Like.PAG', type: '', data }, { kind })
+      expect(body.code, body.msg).toBe(0)
+      expect(body.data.key).toMatch(/^image\/\d{4}-\d{2}\/[0-9a-f]{32}\.pag$/)
+    }
+    const png2 = await upload(
+      t.app,
+      token,
+      { name: 'a.png', type: 'image/png', data: await png(2, 2) },
+      { kind: 'pag' },
+    )
+    expect(png2.body.msg).toBe('不支持上传此格式文件')
   })
 
   it('refuses images over 32 MB', async () => {

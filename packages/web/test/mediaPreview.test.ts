@@ -39,7 +39,10 @@ describe('media preview (spec §4 picker preview)', () => {
       url: '/files/saas/image/media/a.png',
       kind: 'image',
     })
-    expect(mediaPreviewOf({ type: 'image', path: '/files/image/a.pag', transcodeUrl: '' })).toBeNull()
+    expect(mediaPreviewOf({ type: 'image', path: '/files/image/a.pag', transcodeUrl: '' })).toEqual({
+      url: '/files/image/a.pag',
+      kind: 'pag',
+    })
     expect(mediaPreviewOf({ type: 'other', path: '', transcodeUrl: '' })).toBeNull()
     expect(mediaPreviewOf({ type: 'other', path: '/files/attachment/a.pdf', transcodeUrl: '' })).toBeNull()
     expect(mediaPreviewOf({ type: 'dir', path: '', transcodeUrl: '' })).toBeNull()

@@ -74,7 +74,7 @@ describe('upload widget', () => {
     expect(previewKindOf('https://cdn/x/index.m3u8')).toBe('video')
     expect(previewKindOf('/files/audio/a.mp3')).toBe('audio')
     expect(previewKindOf('/files/attachment/a.xlsx')).toBeNull()
-    expect(previewKindOf('/files/image/a.pag')).toBeNull()
+    expect(previewKindOf('/files/image/a.pag')).toBe('pag')
     expect(previewKindOf('/files/video/a.mov')).toBeNull()
   })
 })

@@ -2,6 +2,7 @@ import { Alert, Flex, Modal, Segmented } from 'antd'
 import { useEffect, useRef, useState } from 'react'
 import { attachHls } from './attachHls.ts'
 import { isHls } from './mediaPreview.ts'
+import { PagPlayer } from './pag/PagPlayer.tsx'
 import { type PreviewKind, previewKindOf } from './uploadLayout.ts'
 import './upload.css'
 
@@ -11,7 +12,8 @@ export const NOT_PREVIEWABLE = '此文件不支持预览，请下载后查看'
 const PLAY_FAILED = '播放失败'
 /** Spec §9 player rates. */
 const RATES = [0.5, 1, 1.5, 2, 5, 10]
-const TITLES = { image: '查看图片', video: '查看视频', audio: '查看音频' } as const
+// A .pag is a picture that moves (spec §5 lists it with the images).
+const TITLES = { image: '查看图片', pag: '查看图片', video: '查看视频', audio: '查看音频' } as const
 /** Spec §9: a load that fails is tried again up to 20 times, 100 ms apart (a just-transcoded file may lag). */
 export const PLAYER_RETRIES = 20
 const RETRY_MS = 100
@@ -97,6 +99,9 @@ export function PreviewDialog({ url, kind: given, note, onClose }: Props) {
       <Flex vertical gap={12}>
         {note ? <Alert type="info" showIcon title={note} /> : null}
         {url && kind === 'image' ? <img src={url} alt="" className="moc-preview-dialog__media" /> : null}
+        {url && kind === 'pag' ? (
+          <PagPlayer url={url} label="动画" className="moc-preview-dialog__pag" />
+        ) : null}
         {url && (kind === 'video' || kind === 'audio') ? <Player key={url} url={url} kind={kind} /> : null}
       </Flex>
     </Modal>

@@ -18,6 +18,7 @@ import { currentGrant } from '../api/session.ts'
 import { ImageEditDialog } from './ImageEditDialog.tsx'
 import { MediaNameDialog } from './media/MediaNameDialog.tsx'
 import { NOT_PREVIEWABLE, PreviewDialog } from './PreviewDialog.tsx'
+import { PagPlayer } from './pag/PagPlayer.tsx'
 import { readImageSize } from './readImageSize.ts'
 import { ACCEPT, placeholderSize, previewKindOf, progressMarker } from './uploadLayout.ts'
 import { uploadStore, useUploads } from './uploadStore.ts'
@@ -61,9 +62,12 @@ interface Transfer {
 
 /** The thumbnail of a stored file inside the widget's box. */
 function Thumb({ url, label }: { url: string; label: string }) {
-  const family = familyOf(url.split(/[?#]/)[0] ?? '')
-  if (family === 'image' && extensionOf(url.split(/[?#]/)[0] ?? '') !== 'pag')
-    return <img src={url} alt={label} className="moc-upload-field__media" />
+  const path = url.split(/[?#]/)[0] ?? ''
+  // Spec §4: a .pag renders in an animated player.
+  if (extensionOf(path) === 'pag')
+    return <PagPlayer url={url} label={label} className="moc-upload-field__media" />
+  const family = familyOf(path)
+  if (family === 'image') return <img src={url} alt={label} className="moc-upload-field__media" />
   if (family === 'video')
     return <video src={url} preload="metadata" muted className="moc-upload-field__media" />
   return family === 'audio' ? (

@@ -20,7 +20,7 @@ export const noTranscodeNote = (url: string) =>
 /**
  * The preview of a media-library file (spec §4 picker preview): audio and video prefer the transcode URL (HLS);
  * without one the original plays with the no-transcode note; images show themselves; anything else (null) gets
- * 此文件不支持预览，请下载后查看. The kind comes from the file, not the URL, so an audio playlist plays as audio.
+ * 此文件不支持预览，请下载后查看. A .pag animates in the libpag player. The kind comes from the file, not the URL, so an audio playlist plays as audio.
  */
 export function mediaPreviewOf(item: {
   type: string
@@ -32,5 +32,6 @@ export function mediaPreviewOf(item: {
     if (!item.path || !previewKindOf(item.path)) return null
     return { url: item.path, kind: item.type, note: noTranscodeNote(item.path) }
   }
-  return item.path && previewKindOf(item.path) === 'image' ? { url: item.path, kind: 'image' } : null
+  const kind = item.path ? previewKindOf(item.path) : null
+  return kind === 'image' || kind === 'pag' ? { url: item.path, kind } : null
 }

@@ -59,15 +59,16 @@ export const ACCEPT: Record<UploadKind, string> = {
   attachment: '',
 }
 
-/** How the preview dialog shows a file. */
-export type PreviewKind = 'image' | 'video' | 'audio'
+/** How the preview dialog shows a file (`pag`: an animation in the libpag player). */
+export type PreviewKind = 'image' | 'pag' | 'video' | 'audio'
 
-/** What the preview dialog can show for a URL (spec §5 preview; m3u8 plays as video). */
+/** What the preview dialog can show for a URL (spec §5 preview; m3u8 plays as video; .pag animates). */
 export function previewKindOf(url: string): PreviewKind | null {
   const path = url.split(/[?#]/)[0] ?? ''
   if (/\.m3u8$/i.test(path)) return 'video'
+  if (/\.pag$/i.test(path)) return 'pag'
   const family = familyOf(path)
-  if (family === 'image' && !/\.pag$/i.test(path)) return 'image'
+  if (family === 'image') return 'image'
   if (family === 'video' && /\.(mp4|m3u8)$/i.test(path)) return 'video'
   if (family === 'audio') return 'audio'
   return null

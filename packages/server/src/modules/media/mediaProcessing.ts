@@ -1,3 +1,4 @@
+import { extensionOf } from '@moc/domain/rules/upload'
 import { eq } from 'drizzle-orm'
 import { mediaFile } from '../../db/schema.ts'
 import type { Ctx } from '../../platform/context.ts'
@@ -18,7 +19,9 @@ export async function requestProcessing(ctx: Ctx, file: FileRow): Promise<void> 
       .update(mediaFile)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(mediaFile.id, file.id))
-  if (file.type === 'other') return void (await set({ state: 'ready' }))
+  // Attachments, and .pag animations (no still frame without a WebGL renderer), need no processing.
+  if (file.type === 'other' || extensionOf(file.storageKey) === 'pag')
+    return void (await set({ state: 'ready' }))
   if (file.type === 'image') {
     const facts = await imageFacts(ctx, file.storageKey).catch(() => null)
     if (facts) await set({ state: 'ready', ...facts, coverUrl: file.url })

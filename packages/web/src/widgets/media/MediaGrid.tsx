@@ -24,8 +24,12 @@ interface Props {
 
 function Thumb({ item }: { item: MediaItem }) {
   if (item.type === 'dir') return <FolderFilled className="moc-media-icon moc-media-folder" />
-  const picture = item.type === 'image' ? item.coverUrl || item.path : item.coverUrl
-  const body = picture ? (
+  // A .pag has no still picture to show (it animates in the preview).
+  const pag = item.type === 'image' && /\.pag$/i.test(item.path)
+  const picture = item.type === 'image' && !pag ? item.coverUrl || item.path : item.coverUrl
+  const body = pag ? (
+    <span className="moc-media-icon moc-media-pag">PAG</span>
+  ) : picture ? (
     <img src={picture} alt={item.title} loading="lazy" />
   ) : item.type === 'video' ? (
     <VideoCameraOutlined className="moc-media-icon" />
