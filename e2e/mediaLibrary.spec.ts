@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
@@ -48,7 +48,7 @@ test('媒体资源库: folders, upload, rename, pick into an article, delete in 
 
   // Upload an image into the folder: it is registered in the library under its name.
   await page
-    .locator('.ant-upload input[type=file]')
+    .locator('.ant-upload input[type=file]:not([webkitdirectory])')
     .setInputFiles({ name: '开幕式.png', mimeType: 'image/png', buffer: PNG })
   await expectToast(page, '添加成功')
   await expect(card(page, '开幕式')).toBeVisible()
@@ -148,7 +148,7 @@ test('媒体资源库: a video is transcoded in the background, then picked into
   await newFolder(page, folder)
   await card(page, folder).getByRole('button', { name: folder }).click()
   await page
-    .locator('.ant-upload input[type=file]')
+    .locator('.ant-upload input[type=file]:not([webkitdirectory])')
     .setInputFiles({ name: '晨间片.mp4', mimeType: 'video/mp4', buffer: readFileSync(clip) })
   await expectToast(page, '添加成功')
   // The job queue transcodes it; the list polls while a file is processing, then shows the poster.
@@ -238,7 +238,7 @@ test('媒体资源库: categories — add three levels, rename, file into one, r
 
   // An upload while the category is selected is filed into it.
   await page
-    .locator('.ant-upload input[type=file]')
+    .locator('.ant-upload input[type=file]:not([webkitdirectory])')
     .setInputFiles({ name: '会场.png', mimeType: 'image/png', buffer: PNG })
   await expectToast(page, '添加成功')
   await expect(card(page, '会场')).toBeVisible()
@@ -247,7 +247,7 @@ test('媒体资源库: categories — add three levels, rename, file into one, r
   // A file from the root is put into it with 分类.
   await node('全部分类').click()
   await page
-    .locator('.ant-upload input[type=file]')
+    .locator('.ant-upload input[type=file]:not([webkitdirectory])')
     .setInputFiles({ name: '代表通道.png', mimeType: 'image/png', buffer: PNG })
   await expectToast(page, '添加成功')
   async function fileInto(title: string, category: string) {
@@ -291,4 +291,33 @@ test('媒体资源库: categories — add three levels, rename, file into one, r
   await confirmDelete()
   await expectToast(page, '删除成功')
   await expect(node(renamed)).toHaveCount(0)
+})
+
+test('媒体资源库: 上传文件夹 uploads every file of a folder the rules accept, named by its path', async ({
+  page,
+}) => {
+  const root = mkdtempSync(join(tmpdir(), 'e2e-folder-'))
+  const folder = join(root, '活动素材')
+  mkdirSync(join(folder, '片头'), { recursive: true })
+  writeFileSync(join(folder, '封面.png'), PNG)
+  writeFileSync(join(folder, '片头', '海报.png'), PNG)
+  writeFileSync(join(folder, '说明.txt'), '不是媒体文件')
+
+  await signInAsAdmin(page)
+  await page.goto('/mediaLibrary')
+  await page.locator('.ant-upload input[webkitdirectory]').setInputFiles(folder)
+  // The file no rule accepts is named once; the others go, the panel naming each by its path in the folder.
+  await expectToast(page, '1个文件未上传：活动素材/说明.txt（不支持上传此格式文件）')
+  const panel = page.getByRole('region', { name: '上传列表' })
+  await expect(panel).toContainText('文件上传完成')
+  await expect(panel).toContainText('活动素材/封面.png')
+  await expect(panel).toContainText('活动素材/片头/海报.png')
+  // Registered in the library under their paths (the list refreshes as each is added).
+  await expect(card(page, '活动素材/封面').first()).toBeVisible()
+  await expect(card(page, '活动素材/片头/海报').first()).toBeVisible()
+  await expect(card(page, '活动素材/片头/海报').first().locator('img')).toHaveAttribute(
+    'src',
+    /\/files\/saas\/image\/media\//,
+  )
+  await expect(card(page, '说明')).toHaveCount(0)
 })

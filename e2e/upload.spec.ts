@@ -125,7 +125,7 @@ test('.pag: accepted by the image rule, animated by libpag in the widget, the pr
   // In the library a .pag is an image (spec §5 picker extensions include pag): a PAG card that previews animated.
   await page.goto('/mediaLibrary')
   await page
-    .locator('.ant-upload input[type=file]')
+    .locator('.ant-upload input[type=file]:not([webkitdirectory])')
     .setInputFiles({ name: '点赞动画.pag', mimeType: 'application/octet-stream', buffer: pag })
   await expectToast(page, '添加成功')
   const card = page.locator('.moc-media-card').filter({ hasText: '点赞动画' })

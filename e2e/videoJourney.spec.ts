@@ -30,14 +30,14 @@ test('视频: uploaded to the library, transcoded in the background, previewed a
   await page.goto('/mediaLibrary')
   await page.getByRole('tab', { name: '视频' }).click()
   await page
-    .locator('.ant-upload input[type=file]')
+    .locator('.ant-upload input[type=file]:not([webkitdirectory])')
     .setInputFiles({ name: `${title}.mp4`, mimeType: 'video/mp4', buffer })
   await expect(panel(page)).toContainText('文件上传完成')
   await expectToast(page, '添加成功')
   // A cut-off copy (an mp4 head without its index) is stored but cannot be transcoded: it keeps no transcode URL.
   const broken = unique('断片')
   await page
-    .locator('.ant-upload input[type=file]')
+    .locator('.ant-upload input[type=file]:not([webkitdirectory])')
     .setInputFiles({ name: `${broken}.mp4`, mimeType: 'video/mp4', buffer: buffer.subarray(0, 8192) })
   await expectToast(page, '添加成功')
 

@@ -44,6 +44,27 @@ describe('upload rules (spec §5)', () => {
     expect(checkUpload(file('v.mp4', 'audio/mpeg'), 'videoOrAudio')).toBe(M.otherType)
     expect(checkUpload(file('s.mp3', 'audio/mpeg'), 'imageOrVideoOrAudio')).toBeNull()
   })
+  it('mixed and directory: any file a widget rule accepts, each by its own rule', () => {
+    for (const kind of ['mixed', 'directory'] as const) {
+      for (const [name, type] of [
+        ['a.png', 'image/png'],
+        ['like.pag', ''],
+        ['v.mp4', 'video/mp4'],
+        ['s.mp3', 'audio/mpeg'],
+        ['t.xlsx', ''],
+        ['m.glb', ''],
+      ])
+        expect(checkUpload(file(name!, type), kind), `${name} as ${kind}`).toBeNull()
+      expect(checkUpload(file('v.mov', 'video/quicktime'), kind)).toBe(M.videoType)
+      expect(checkUpload(file('a.png', 'image/svg+xml'), kind)).toBe(M.imageType)
+      expect(checkUpload(file('a.bmp', 'image/bmp'), kind)).toBe(M.otherType)
+      expect(checkUpload({ name: 'big.png', size: 33 * 1024 * 1024, type: 'image/png' }, kind)).toBe(
+        M.imageTooLarge,
+      )
+      expect(checkUpload(file('index.html', 'text/html'), kind)).toBe(M.otherType)
+      expect(checkUpload(file('v.mp4', 'image/png'), kind)).toBe(M.otherType)
+    }
+  })
   it('a custom accepted list must contain the extension', () => {
     expect(checkUpload(file('a.pdf'), 'attachment', ['.pdf', 'docx'])).toBeNull()
     expect(checkUpload(file('a.exe'), 'attachment', ['.pdf'])).toBe('不支持上传此格式文件')

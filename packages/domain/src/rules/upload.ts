@@ -40,7 +40,11 @@ export const AUDIO_EXTENSIONS = [
 /** Media the rich-text editor may pick (spec §5 "Editor media picking"). */
 export const EDITOR_MEDIA_EXTENSIONS = ['mp3', 'mp4', 'ts', 'mov', 'mxf'] as const
 
-/** What a widget accepts (spec §2 upload widget types; combined types of §5). */
+/**
+ * What a widget accepts (spec §2 upload widget types; combined types of §5). `mixed`: any file one of the
+ * widget rules accepts (image incl. .pag, mp4, audio, excel, glb), each by its own rule; `directory`: the files
+ * of a chosen folder, each under the `mixed` rule.
+ */
 export type UploadKind =
   | 'image'
   | 'video'
@@ -51,6 +55,8 @@ export type UploadKind =
   | 'imageOrVideo'
   | 'imageOrVideoOrAudio'
   | 'videoOrAudio'
+  | 'mixed'
+  | 'directory'
   | 'attachment'
 
 export const UPLOAD_KINDS: readonly UploadKind[] = [
@@ -63,6 +69,8 @@ export const UPLOAD_KINDS: readonly UploadKind[] = [
   'imageOrVideo',
   'imageOrVideoOrAudio',
   'videoOrAudio',
+  'mixed',
+  'directory',
   'attachment',
 ]
 
@@ -114,6 +122,17 @@ function checkCombined(f: UploadCandidate, families: MediaFamily[], message: str
   return checkAudio(f)
 }
 
+const EXCEL_EXTENSIONS = ['xls', 'xlsx']
+
+/** Spec §2 "mixed": the file's own rule by what it is — a media family, an excel workbook or a glb model. */
+function checkMixed(f: UploadCandidate): string | null {
+  const ext = extensionOf(f.name)
+  if (EXCEL_EXTENSIONS.includes(ext) || ext === 'glb') return null
+  return familyOf(f.name) === 'attachment'
+    ? UPLOAD_MESSAGES.otherType
+    : checkCombined(f, ['image', 'video', 'audio'], UPLOAD_MESSAGES.otherType)
+}
+
 /**
  * Checks a file against a widget's kind (and an optional custom accepted list of extensions, which must
  * contain the file's extension). Returns the spec's message, or null when the file may be uploaded.
@@ -133,7 +152,7 @@ export function checkUpload(f: UploadCandidate, kind: UploadKind, accept?: reado
     case 'audio':
       return checkAudio(f)
     case 'excel':
-      return ['xls', 'xlsx'].includes(extensionOf(f.name)) ? null : UPLOAD_MESSAGES.excelType
+      return EXCEL_EXTENSIONS.includes(extensionOf(f.name)) ? null : UPLOAD_MESSAGES.excelType
     case 'glb':
       return extensionOf(f.name) === 'glb' ? null : UPLOAD_MESSAGES.glbType
     case 'imageOrVideo':
@@ -142,6 +161,9 @@ export function checkUpload(f: UploadCandidate, kind: UploadKind, accept?: reado
       return checkCombined(f, ['image', 'video', 'audio'], UPLOAD_MESSAGES.otherType)
     case 'videoOrAudio':
       return checkCombined(f, ['video', 'audio'], UPLOAD_MESSAGES.otherType)
+    case 'mixed':
+    case 'directory':
+      return checkMixed(f)
     case 'attachment':
       return null
   }

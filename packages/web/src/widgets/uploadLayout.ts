@@ -56,6 +56,9 @@ export const ACCEPT: Record<UploadKind, string> = {
   imageOrVideo: 'image/*,.mp4',
   imageOrVideoOrAudio: 'image/*,.mp4,audio/*',
   videoOrAudio: '.mp4,audio/*',
+  mixed: dotted([...IMAGE_EXTENSIONS, 'pag', 'mp4', ...AUDIO_EXTENSIONS, 'xls', 'xlsx', 'glb']),
+  // A folder chooser takes no accept list.
+  directory: '',
   attachment: '',
 }
 

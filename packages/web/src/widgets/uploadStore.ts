@@ -107,7 +107,7 @@ export const uploadStore = {
     const id = `u${nextId++}`
     const item: UploadItem = {
       id,
-      name: file.name,
+      name: opts.name ?? file.name,
       type: itemTypeOf(file.name),
       size: file.size,
       loaded: 0,

@@ -29,12 +29,14 @@ const authHeaders = (): Record<string, string> => {
   return token ? { 'x-auth-token': token } : {}
 }
 
-/** `POST /api/upload/file` with upload progress (fetch reports none): `kind` before `file`, as the server reads it. */
-/** Where an upload goes: media-library images are stored under saas/image/media (spec §9). */
+/** Where an upload goes (media-library images are stored under saas/image/media, spec §9), and its panel name. */
 export interface UploadOptions {
   mediaLibrary?: boolean
+  /** The name the panel shows, if not the file's (a folder upload shows each file's path in the folder). */
+  name?: string
 }
 
+/** `POST /api/upload/file` with upload progress (fetch reports none): `kind` before `file`, as the server reads it. */
 export function sendSmall(
   file: File,
   kind: UploadKind,

@@ -1,4 +1,4 @@
-import { FolderAddOutlined, UploadOutlined } from '@ant-design/icons'
+import { FolderAddOutlined, FolderOpenOutlined, UploadOutlined } from '@ant-design/icons'
 import {
   MEDIA_PAGE_SIZE,
   type MediaFileType,
@@ -221,7 +221,10 @@ export default function MediaLibraryPage() {
                 >
                   新建文件夹
                 </Button>
-                <Upload {...upload}>
+                <Upload {...upload.folder}>
+                  <Button icon={<FolderOpenOutlined />}>上传文件夹</Button>
+                </Upload>
+                <Upload {...upload.files}>
                   <Button type="primary" icon={<UploadOutlined />}>
                     上传{mediaTypeLabels[type]}
                   </Button>
