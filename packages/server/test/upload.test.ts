@@ -135,6 +135,13 @@ describe('POST /api/upload/file on local storage', () => {
       [{ name: 'v.mp4', type: 'video/mp4', data: await png(2, 2) }, 'video', '文件内容与格式不符'],
       [{ name: 't.csv', type: 'text/csv', data: Buffer.from('a,b') }, 'excel', '只支持上传excel文件'],
       [{ name: 'm.gltf', type: '', data: Buffer.from('{}') }, 'glb', '只支持上传glb文件'],
+      // mixed / directory: each file by its own rule.
+      [
+        { name: 'index.html', type: 'text/html', data: Buffer.from('<p>') },
+        'directory',
+        '不支持上传此格式文件',
+      ],
+      [{ name: 'v.mp4', type: 'video/mp4', data: await png(2, 2) }, 'mixed', '文件内容与格式不符'],
       // A .pag must open with libpag's "PAG" tag.
       [{ name: 'fake.pag', type: '', data: await png(2, 2) }, 'image', '文件内容与格式不符'],
     ]
@@ -154,6 +161,13 @@ describe('POST /api/upload/file on local storage', () => {
       expect(body.code, body.msg).toBe(0)
       expect(body.data.key).toMatch(/^image\/\d{4}-\d{2}\/[0-9a-f]{32}\.pag$/)
     }
+    const mixed = await upload(
+      t.app,
+      token,
+      { name: 'a.png', type: 'image/png', data: await png(2, 2) },
+      { kind: 'mixed' },
+    )
+    expect(mixed.body.data.key).toMatch(/^image\//)
     const png2 = await upload(
       t.app,
       token,
