@@ -1,4 +1,5 @@
 import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
+import { expectRichSource, setRichSource } from './richTextHelpers.ts'
 
 test('运营配置: text is saved sanitized, survives a reload, warns before losing edits, and a version is restored', async ({
   page,
@@ -9,39 +10,41 @@ test('运营配置: text is saved sanitized, survives a reload, warns before los
   await page.getByRole('tab', { name: '用户协议' }).click()
   await expect(page).toHaveURL(/\/configure\?type=agreement$/)
 
-  const source = page.getByLabel('用户协议内容（HTML）')
+  const editor = page.getByLabel('用户协议内容')
   const preview = page.getByRole('region', { name: '用户协议预览' })
   const save = page.getByRole('button', { name: /^保\s*存$/ })
   const first = unique('第一版')
   const second = unique('第二版')
 
   // The preview follows the text as it is typed, without running anything in it.
-  await source.fill(`<h2>用户协议</h2><p onclick="alert(1)">${first}</p><script>alert(2)</script>`)
+  await expect(editor).toBeVisible()
+  await setRichSource(page, `<h2>用户协议</h2><p onclick="alert(1)">${first}</p><script>alert(2)</script>`)
   await expect(preview.getByRole('heading', { name: '用户协议' })).toBeVisible()
   await expect(preview.getByText(first)).toBeVisible()
   await save.click()
   await expectToast(page, '保存成功')
   // The server keeps the sanitized text, which is what the field shows from now on.
-  await expect(source).toHaveValue(`<h2>用户协议</h2><p>${first}</p>`)
+  await expectRichSource(page, `<h2>用户协议</h2><p>${first}</p>`)
   await expect(save).toBeDisabled()
 
   await page.reload()
-  await expect(source).toHaveValue(`<h2>用户协议</h2><p>${first}</p>`)
+  await expect(editor).toContainText(first)
+  await expectRichSource(page, `<h2>用户协议</h2><p>${first}</p>`)
   await expect(page.getByText(/最后保存：admin/)).toBeVisible()
 
-  await source.fill(`<h2>用户协议</h2><p>${second}</p>`)
+  await setRichSource(page, `<h2>用户协议</h2><p>${second}</p>`)
   await save.click()
   await expectToast(page, '保存成功')
   await expect(save).toBeDisabled()
 
   // Switching tabs with unsaved edits asks first; cancelling keeps the edits.
-  await source.fill('<p>未保存的修改</p>')
+  await setRichSource(page, '<p>未保存的修改</p>')
   await page.getByRole('tab', { name: '隐私政策' }).click()
   const warning = page.getByRole('dialog').filter({ hasText: '内容未保存' })
   await expect(warning).toContainText('用户协议的修改尚未保存')
   await warning.getByRole('button', { name: /取\s*消/ }).click()
   await expect(page).toHaveURL(/type=agreement$/)
-  await expect(source).toHaveValue('<p>未保存的修改</p>')
+  await expectRichSource(page, '<p>未保存的修改</p>')
   await page.getByRole('tab', { name: '隐私政策' }).click()
   await page
     .getByRole('dialog')
@@ -50,7 +53,8 @@ test('运营配置: text is saved sanitized, survives a reload, warns before los
     .click()
   await expect(page).toHaveURL(/type=privacy$/)
   await page.getByRole('tab', { name: '用户协议' }).click()
-  await expect(source).toHaveValue(`<h2>用户协议</h2><p>${second}</p>`)
+  await expect(editor).toContainText(second)
+  await expectRichSource(page, `<h2>用户协议</h2><p>${second}</p>`)
 
   // History: newest first; the first version is shown, then restored after confirming.
   await page.getByRole('button', { name: '版本历史' }).click()
@@ -67,10 +71,12 @@ test('运营配置: text is saved sanitized, survives a reload, warns before los
     .click()
   await expect(page.getByText('已恢复该版本')).toBeVisible()
   await drawer.getByRole('button', { name: /close|关闭/i }).click()
-  await expect(source).toHaveValue(`<h2>用户协议</h2><p>${first}</p>`)
+  await expect(editor).toContainText(first)
+  await expectRichSource(page, `<h2>用户协议</h2><p>${first}</p>`)
 
   await page.reload()
-  await expect(source).toHaveValue(`<h2>用户协议</h2><p>${first}</p>`)
+  await expect(editor).toContainText(first)
+  await expectRichSource(page, `<h2>用户协议</h2><p>${first}</p>`)
   await page.getByRole('button', { name: '版本历史' }).click()
   // The restore is itself a new version on top: first (restored), second, first.
   await expect(

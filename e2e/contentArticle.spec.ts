@@ -14,7 +14,7 @@ async function createArticle(page: Page, title: string) {
   // The list (with its own 标题 search box) stays on screen until the form has rendered.
   await expect(page.getByLabel('正文')).toBeVisible()
   await page.getByLabel('标题').fill(title)
-  await page.getByLabel('正文').fill('<p>春节期间全市公交运营时间调整。</p>')
+  await page.getByLabel('正文').fill('春节期间全市公交运营时间调整。')
 }
 
 test('文章: create, draft box, edit, duplicate title, show/hide, recycle bin', async ({ page }) => {
@@ -35,7 +35,7 @@ test('文章: create, draft box, edit, duplicate title, show/hide, recycle bin',
 
   const title = unique('春节公交')
   await page.getByLabel('标题').fill(title)
-  await page.getByLabel('正文').fill('<p>春节期间全市公交运营时间调整。</p>')
+  await page.getByLabel('正文').fill('春节期间全市公交运营时间调整。')
 
   // A failed duplicate-title lookup blocks saving; what was typed stays.
   await page.route('**/api/content/same**', (route) => route.abort(), { times: 1 })

@@ -85,7 +85,7 @@ test('媒体资源库: folders, upload, rename, pick into an article, delete in 
   await expect(page.getByLabel('正文')).toBeVisible()
   const article = unique('媒资文章')
   await page.getByLabel('标题').fill(article)
-  await page.getByLabel('正文').fill('<p>开幕式图片</p>')
+  await page.getByLabel('正文').fill('开幕式图片')
   await page.getByRole('button', { name: '媒资库导入' }).first().click()
   const picker = page.getByRole('dialog', { name: '媒资库' })
   await expect(picker.getByRole('tab', { name: '图片' })).toBeVisible()

@@ -11,7 +11,7 @@ test('操作日志: a change made in the console is listed, filters narrow it, a
   await signInAsAdmin(page)
   await page.goto('/configure?type=cancel')
   const marker = unique('注销说明')
-  await page.getByLabel('注销协议内容（HTML）').fill(`<p>${marker}</p>`)
+  await page.getByLabel('注销协议内容').fill(marker)
   await page.getByRole('button', { name: /^保\s*存$/ }).click()
   await expectToast(page, '保存成功')
 

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { accountWith, windowFor } from './accountHelpers.ts'
 import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
 import { button, confirmPopconfirm, popconfirmClosed } from './organisationHelpers.ts'
+import { setRichSource } from './richTextHelpers.ts'
 import { sealedCall } from './sealedApi.ts'
 
 /** The detail form's fields (by id: the list's search field has the same label while the route changes). */
@@ -122,7 +123,7 @@ test('sensitive review: a review-level word asks before submitting, a block-leve
     await editor.getByRole('button', { name: '新增文章' }).click()
     await expect(editor.getByLabel('正文')).toBeVisible()
     await editor.getByLabel('标题').fill(title)
-    await editor.getByLabel('正文').fill(body)
+    await setRichSource(editor, body)
   }
   const dialog = editor.getByRole('dialog').filter({ hasText: '敏感内容提示' })
 

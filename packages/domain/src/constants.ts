@@ -28,3 +28,16 @@ export const LOAD_MORE_DEBOUNCE_MS = 50
 export const LOAD_MORE_THROTTLE_MS = 100
 /** Spec §7/§9: tag and media-account lists default to 10 per page. */
 export const SHORT_LIST_PAGE_SIZE = 10
+
+/** Rich-text editor (spec §9): font sizes, line heights, inserted media widths, content timing, 一键排版 defaults. */
+export const EDITOR_FONT_SIZES = [10, 12, 14, 16, 18, 20, 24, 28, 32, 36, 48, 60, 72] as const
+export const EDITOR_LINE_HEIGHTS = ['1', '1.2', '1.4', '1.5', '1.6', '1.8', '2', '2.2', '2.4'] as const
+export const EDITOR_IMAGE_WIDTH = 500
+export const EDITOR_VIDEO_WIDTH = 500
+export const EDITOR_SCREENSHOT_WIDTH = 350
+export const EDITOR_CHANGE_DEBOUNCE_MS = 100
+export const EDITOR_CONTENT_WAIT_ROUNDS = 20
+export const EDITOR_CONTENT_WAIT_MS = 100
+export const EDITOR_LAYOUT = { textAlign: 'justify', textIndent: '2em', lineHeight: '1.5' } as const
+/** Spec §5 editor media picking: the audio/video formats the editor inserts. */
+export const EDITOR_MEDIA_EXTENSIONS = ['mp3', 'mp4', 'ts', 'mov', 'mxf'] as const

@@ -1,9 +1,9 @@
 import type { FieldDef } from '@moc/domain/resources/types'
 import { DatePicker, Input, InputNumber, Select, Switch } from 'antd'
 import type { Dayjs } from 'dayjs'
-import { HtmlSourceEditor } from '../widgets/HtmlSourceEditor.tsx'
 import { MediaAccountSelect } from '../widgets/MediaAccountSelect.tsx'
 import { MediaPickButton } from '../widgets/MediaPickButton.tsx'
+import { RichTextField } from '../widgets/richText/RichTextField.tsx'
 import { TagSelect } from '../widgets/TagSelect.tsx'
 import { UploadField } from '../widgets/UploadField.tsx'
 import { RelationInput, type RelationOwner } from './RelationInput.tsx'
@@ -24,7 +24,7 @@ function RichTextInput({
   disabled,
 }: ControlProps<string> & { label: string; max?: number; disabled: boolean }) {
   return (
-    <HtmlSourceEditor
+    <RichTextField
       id={id}
       value={value ?? ''}
       onChange={(html) => onChange?.(html)}
@@ -37,8 +37,7 @@ function RichTextInput({
 
 /**
  * The form control of one field, drawn by its kind: tags and 媒体号 through the paged select (ids), image and
- * video fields through the upload widget (value: the URL); the rich-text editor replaces the HTML stand-in
- * here without the definitions changing.
+ * video fields through the upload widget (value: the URL), rich text through the editor (value: cleaned HTML).
  */
 export function FieldInput({
   field: f,

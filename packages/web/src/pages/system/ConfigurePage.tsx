@@ -16,14 +16,11 @@ import { useEffect, useState } from 'react'
 import { useBlocker, useSearchParams } from 'react-router'
 import { api } from '../../api/client.ts'
 import { currentGrant } from '../../api/session.ts'
-import { HtmlSourceEditor } from '../../widgets/HtmlSourceEditor.tsx'
 import { previewHtml } from '../../widgets/previewHtml.ts'
+import { RichTextField } from '../../widgets/richText/RichTextField.tsx'
 import { usePagedQuery } from '../../widgets/usePagedQuery.ts'
 import { SystemSettingsCard } from './SystemSettingsCard.tsx'
 import './settings.css'
-
-/** The rich-text field of this screen; the rich-text editor issue swaps this one line. */
-const RichTextField = HtmlSourceEditor
 
 const PAGE = '系统-运营配置'
 const TIME = 'YYYY-MM-DD HH:mm:ss'
@@ -252,7 +249,7 @@ export default function ConfigurePage() {
         <Row gutter={[16, 16]}>
           <Col xs={24} lg={12}>
             <label htmlFor="moc-configure-source" className="moc-configure__label">
-              {label}内容（HTML）
+              {label}内容
             </label>
             <RichTextField
               id="moc-configure-source"
@@ -260,6 +257,7 @@ export default function ConfigurePage() {
               onChange={setDraft}
               maxLength={CONFIGURE_MAX_CHARS}
               disabled={!mayEdit || doc.isLoading}
+              aria-label={`${label}内容`}
             />
           </Col>
           <Col xs={24} lg={12}>

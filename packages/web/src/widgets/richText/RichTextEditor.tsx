@@ -1,0 +1,98 @@
+import { EditorContent, useEditor } from '@tiptap/react'
+import { Input } from 'antd'
+import { useEffect, useMemo, useState } from 'react'
+import { useLocation } from 'react-router'
+import { cleanRichText } from './cleanRichText.ts'
+import { editorExtensions } from './extensions.ts'
+import type { RichTextFieldProps } from './RichTextField.tsx'
+import { Toolbar } from './Toolbar.tsx'
+import { outputOf, setHtml, useContentSync } from './useContentSync.ts'
+import './richText.css'
+
+/**
+ * The rich-text editor (spec §2, §4, §5, §9) on Tiptap: a toolbar over the document, or over its HTML in the
+ * 源代码 view. The value is cleaned-up HTML; the server cleans it again before storing.
+ */
+export default function RichTextEditor({
+  id,
+  value,
+  onChange,
+  maxLength,
+  disabled = false,
+  'aria-label': label = '正文',
+}: RichTextFieldProps) {
+  const { pathname } = useLocation()
+  const [source, setSource] = useState<string | null>(null)
+  const extensions = useMemo(editorExtensions, [])
+  // Stable options: useEditor hands changed ones to the editor on every render, which re-renders the toolbar.
+  const editorProps = useMemo(
+    () => ({
+      attributes: {
+        ...(id ? { id } : {}),
+        'aria-label': label,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        class: 'moc-rte-content',
+      },
+    }),
+    [id, label],
+  )
+  const editor = useEditor({
+    extensions,
+    editable: !disabled,
+    injectCSS: false,
+    editorProps,
+    // setEditable also announces an 'update' (without a change): that must not write the empty document back.
+    onUpdate: ({ editor: e, transaction }) => {
+      if (transaction.docChanged) sync.schedule(() => outputOf(e))
+    },
+    onBlur: () => sync.flush(),
+  })
+  const sync = useContentSync(editor, value, onChange, `moc-rte-draft:${pathname}:${id ?? label}`)
+
+  useEffect(() => {
+    editor?.setEditable(!disabled)
+  }, [editor, disabled])
+
+  const toggleSource = () => {
+    if (source === null) {
+      sync.flush()
+      setSource(outputOf(editor))
+      return
+    }
+    // Back from the source: what was typed there is cleaned up and becomes the document.
+    setHtml(editor, source, true)
+    sync.flush()
+    setSource(null)
+  }
+
+  return (
+    <div className={`moc-rte${disabled ? ' moc-rte--disabled' : ''}`}>
+      <Toolbar editor={editor} source={source !== null} onToggleSource={toggleSource} disabled={disabled} />
+      {source !== null ? (
+        <Input.TextArea
+          aria-label="HTML 源代码"
+          className="moc-rte-source"
+          value={source}
+          spellCheck={false}
+          // Fixed rows: antd's autoSize measures through a style attribute, which the strict CSP refuses.
+          rows={18}
+          disabled={disabled}
+          onChange={(e) => {
+            const html = e.target.value
+            setSource(html)
+            sync.schedule(() => cleanRichText(html))
+          }}
+        />
+      ) : null}
+      <div className="moc-rte-body" hidden={source !== null}>
+        <EditorContent editor={editor} />
+      </div>
+      {maxLength ? (
+        <div className="moc-rte-count" aria-live="polite">
+          {value.length} / {maxLength}
+        </div>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,24 @@
+import { lazy, Suspense } from 'react'
+import { Loading } from '../Loading.tsx'
+
+/** The contract of a rich-text field: what forms and the 运营配置 screen hand to it. */
+export interface RichTextFieldProps {
+  id?: string
+  value: string
+  onChange: (html: string) => void
+  maxLength?: number
+  disabled?: boolean
+  'aria-label'?: string
+}
+
+// The editor (Tiptap, ProseMirror, DOMPurify) is its own chunk, fetched when a form with rich text first opens.
+const RichTextEditor = lazy(() => import('./RichTextEditor.tsx'))
+
+/** A rich-text field: the editor, loaded on demand. */
+export function RichTextField(props: RichTextFieldProps) {
+  return (
+    <Suspense fallback={<Loading />}>
+      <RichTextEditor {...props} />
+    </Suspense>
+  )
+}

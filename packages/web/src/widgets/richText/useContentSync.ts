@@ -1,0 +1,98 @@
+import {
+  EDITOR_CHANGE_DEBOUNCE_MS,
+  EDITOR_CONTENT_WAIT_MS,
+  EDITOR_CONTENT_WAIT_ROUNDS,
+} from '@moc/domain/constants'
+import type { Editor } from '@tiptap/core'
+import { useCallback, useEffect, useRef } from 'react'
+import { cleanRichText } from './cleanRichText.ts'
+import { htmlToDoc } from './safeHtml.ts'
+
+/** Resolves once the editor's view is on the page, polling up to 20 rounds of 100 ms (spec §9); false if never. */
+export async function whenMounted(editor: Editor): Promise<boolean> {
+  for (let round = 0; round < EDITOR_CONTENT_WAIT_ROUNDS; round++) {
+    if (!editor.isDestroyed && editor.view.dom.isConnected) return true
+    await new Promise((r) => setTimeout(r, EDITOR_CONTENT_WAIT_MS))
+  }
+  return false
+}
+
+/** Replaces the editor's document with cleaned-up HTML. */
+export const setHtml = (editor: Editor, html: string, emitUpdate: boolean) =>
+  editor.commands.setContent(htmlToDoc(editor, cleanRichText(html)), { emitUpdate })
+
+/** The editor's document as stored text: cleaned up, and '' for an empty document. */
+export const outputOf = (editor: Editor) => (editor.isEmpty ? '' : cleanRichText(editor.getHTML()))
+
+/**
+ * Two-way binding of the editor with a form value. Outgoing: the cleaned HTML, 100 ms after the last change
+ * (spec §4), at once on blur and unmount, and as a local draft. Incoming: a value the editor did not emit itself
+ * (the record arriving, a restored version) replaces the document once the view is mounted. The draft of the
+ * field is cleared when the editor starts (spec §9).
+ */
+export function useContentSync(
+  editor: Editor | null,
+  value: string,
+  onChange: (html: string) => void,
+  draftKey: string,
+) {
+  const emitted = useRef<string | undefined>(undefined)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const changeRef = useRef(onChange)
+  changeRef.current = onChange
+
+  const emit = useCallback(
+    (html: string) => {
+      clearTimeout(timer.current)
+      timer.current = undefined
+      if (html === emitted.current) return
+      emitted.current = html
+      changeRef.current(html)
+      try {
+        if (html) localStorage.setItem(draftKey, html)
+        else localStorage.removeItem(draftKey)
+      } catch {
+        // Storage full or disabled: the draft is a convenience only.
+      }
+    },
+    [draftKey],
+  )
+  const schedule = useCallback(
+    (html: () => string) => {
+      clearTimeout(timer.current)
+      timer.current = setTimeout(() => emit(html()), EDITOR_CHANGE_DEBOUNCE_MS)
+    },
+    [emit],
+  )
+  const pending = useRef<() => string>(() => '')
+  const scheduleOutput = useCallback(
+    (html: () => string) => {
+      pending.current = html
+      schedule(html)
+    },
+    [schedule],
+  )
+  const flush = useCallback(() => {
+    if (timer.current !== undefined) emit(pending.current())
+  }, [emit])
+
+  useEffect(() => {
+    try {
+      localStorage.removeItem(draftKey)
+    } catch {
+      // see emit
+    }
+  }, [draftKey])
+
+  useEffect(() => {
+    if (!editor || value === emitted.current) return
+    emitted.current = value
+    void whenMounted(editor).then((ready) => {
+      if (ready && emitted.current === value) setHtml(editor, value, false)
+    })
+  }, [editor, value])
+
+  useEffect(() => flush, [flush])
+
+  return { schedule: scheduleOutput, flush }
+}
