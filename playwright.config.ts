@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test'
 export const E2E_DATA_DIR = `.tmp/e2e-data-${process.env.E2E_PORT ?? 18_181}`
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18_181)
 export const E2E_ADMIN_PASSWORD = 'E2e-Admin@2026'
+/** A loopback image server specs start (the editor's re-hosting test); the server's SSRF guard lets it through. */
+export const E2E_IMAGE_PORT = E2E_PORT + 9
 /** A build elsewhere (scripts/build-to.sh DIR), so parallel work does not share packages/<name>/dist. */
 const E2E_BUILD = process.env.E2E_BUILD
 
@@ -50,6 +52,7 @@ export default defineConfig({
       LOGIN_MAX_FAILURES: '3',
       LOGIN_IP_MAX_FAILURES: '1000',
       SESSION_IDLE_MINUTES: '120',
+      DUMP_ALLOWED_PRIVATE: `127.0.0.1:${E2E_IMAGE_PORT}`,
       ...(E2E_BUILD ? { WEB_DIST: `${E2E_BUILD}/web` } : {}),
     },
   },

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { accountWith, windowFor } from './accountHelpers.ts'
-import { expect, signInAsAdmin, test, unique } from './fixtures.ts'
+import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
 import { button, confirmPopconfirm, popconfirmClosed } from './organisationHelpers.ts'
 import { sealedCall } from './sealedApi.ts'
 
@@ -18,9 +18,9 @@ async function pick(page: Page, field: Locator, option: string) {
  * before the click rather than after it.
  */
 async function withToast(page: Page, text: string, action: () => Promise<unknown>) {
-  const shown = page.locator('.ant-message').getByText(text, { exact: true }).waitFor({ timeout: 15_000 })
+  // The page's toast record (fixtures): a busy machine may draw and remove the 1 s toast between two polls.
   await action()
-  await shown
+  await expectToast(page, text)
 }
 
 /** Adds a node in the open process editor. */

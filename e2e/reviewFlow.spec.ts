@@ -85,7 +85,7 @@ test('文章审核: duplicate title, submit, badge, reject with reason, resubmit
   const reason = '标题需注明线路和日期'
   await dialog.getByLabel('驳回原因').fill(reason)
   await dialog.getByRole('button', { name: '确定驳回' }).click()
-  await expect(page.getByText('已驳回', { exact: true })).toBeVisible()
+  await expectToast(page, '已驳回')
   await expect(pending).toHaveCount(0)
   await expectBadge(page, '文章审核', before)
 

@@ -1,17 +1,6 @@
 import type { Page } from '@playwright/test'
-import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
-import { editorToolbar, richSource, setRichSource } from './richTextHelpers.ts'
-
-const SAVE = /^保\s*存$/
-
-async function newArticle(page: Page, title: string) {
-  await page.goto('/contentArticle')
-  await expect(page.getByRole('tab', { name: /^文章列表/ })).toHaveAttribute('aria-selected', 'true')
-  await page.getByRole('button', { name: '新增文章' }).click()
-  await expect(page).toHaveURL(/\/contentArticleDetail$/)
-  await expect(page.getByLabel('正文')).toBeVisible()
-  await page.getByLabel('标题').fill(title)
-}
+import { expect, signInAsAdmin, test, unique } from './fixtures.ts'
+import { editorToolbar, newArticle, richSource, saveAndReopen, setRichSource } from './richTextHelpers.ts'
 
 /** Picks an entry of one of the toolbar's selects (字号, 行高, 段落格式). */
 async function chooseIn(page: Page, select: string, entry: string) {
@@ -22,23 +11,10 @@ async function chooseIn(page: Page, select: string, entry: string) {
     .click()
 }
 
-/** Saves the form, then opens the saved article again from the draft box. */
-async function saveAndReopen(page: Page, title: string) {
-  await page.getByRole('button', { name: SAVE }).click()
-  await expectToast(page, '保存成功')
-  await page.goto('/contentArticle?type=draft')
-  await page
-    .getByRole('row')
-    .filter({ hasText: title })
-    .getByRole('button', { name: /编\s*辑/ })
-    .click()
-  await expect(page.getByLabel('标题')).toHaveValue(title)
-}
-
 test('富文本: write and format an article, a table, source view round trip, clean-up, identical after saving', async ({
   page,
 }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(400_000)
   await signInAsAdmin(page)
   const title = unique('春运报道')
   await newArticle(page, title)
@@ -80,15 +56,15 @@ test('富文本: write and format an article, a table, source view round trip, c
   // The 源代码 view shows what is stored.
   const html = await richSource(page)
   expect(html).toContain('<strong>春运首日客流平稳</strong>')
-  expect(html).toMatch(/color: (#c00000|rgb\(192, 0, 0\))/)
-  expect(html).toContain('font-size: 24px')
+  expect(html).toMatch(/color: ?(#c00000|rgb\(192, 0, 0\))/)
+  expect(html).toMatch(/font-size: ?24px/)
   // The second paragraph keeps typing in the first one's marks, as word processors do.
   expect(html).toMatch(/<p [^>]*class="moc-layout"[^>]*>(<[^>]+>)*全市客运站发送旅客12万人次/)
-  expect(html).toMatch(/<p [^>]*text-align: justify[^>]*>(<[^>]+>)*全市客运站发送旅客12万人次/)
-  expect(html).toMatch(/text-indent: 2em/)
-  expect(html).toMatch(/line-height: 1\.5/)
+  expect(html).toMatch(/<p [^>]*text-align: ?justify[^>]*>(<[^>]+>)*全市客运站发送旅客12万人次/)
+  expect(html).toMatch(/text-indent: ?2em/)
+  expect(html).toMatch(/line-height: ?1\.5/)
   expect(html).toMatch(
-    /<p style="[^"]*text-align: center[^"]*line-height: 2|line-height: 2[^"]*text-align: center/,
+    /<p style="[^"]*text-align: ?center[^"]*line-height: ?2|line-height: ?2[^"]*text-align: ?center/,
   )
   expect(html).toContain('<th')
   expect(html).toContain('线路')

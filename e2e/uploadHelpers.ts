@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { crc32, deflateSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
 import { expect } from './fixtures.ts'
@@ -42,4 +46,14 @@ export async function closeImageEditor(page: Page) {
   const dialog = page.getByRole('dialog', { name: '编辑图片' })
   await dialog.getByRole('button', { name: /^取\s*消$/ }).click()
   await expect(dialog).toBeHidden()
+}
+
+/** A real 3-second H.264/AAC clip (ffmpeg's test pattern and a tone), so the server can probe and transcode it. */
+export function clip(name: string) {
+  const file = join(mkdtempSync(join(tmpdir(), 'e2e-video-')), name)
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=320x180:d=3', '-f', 'lavfi', '-i', 'sine=d=3'],
+    ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file],
+  ])
+  return readFileSync(file)
 }

@@ -1,24 +1,11 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
+import { clip } from './uploadHelpers.ts'
 
 const OK = /确\s*定/
 const panel = (page: Page) => page.getByRole('region', { name: '上传列表' })
 const card = (page: Page | Locator, title: string) =>
   page.locator('.moc-media-card').filter({ hasText: title })
-
-/** A real 3-second H.264/AAC clip (ffmpeg's test pattern and a tone), so the server can probe and transcode it. */
-function clip(name: string) {
-  const file = join(mkdtempSync(join(tmpdir(), 'e2e-video-')), name)
-  execFileSync('ffmpeg', [
-    ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=320x180:d=3', '-f', 'lavfi', '-i', 'sine=d=3'],
-    ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file],
-  ])
-  return readFileSync(file)
-}
 
 test('视频: uploaded to the library, transcoded in the background, previewed as HLS; the job is 已完成', async ({
   page,

@@ -25,6 +25,8 @@ interface Props {
   /** The file types the field accepts; only their tabs show (recordings with video / audio). */
   types: readonly MediaFileType[]
   multiple?: boolean
+  /** Emit the stored file's own path rather than its transcode (the editor keeps the original mp4/mp3). */
+  originals?: boolean
   onCancel: () => void
   onConfirm: (value: MediaPickerValue) => void
 }
@@ -53,7 +55,14 @@ const typeTabs: Tab[] = [
  * recording sources, "only mine" on by default, folders with a stack, single or multiple selection. Each tab
  * keeps its place (folder, page, filters) while another is shown.
  */
-export function MediaPicker({ open, types, multiple = false, onCancel, onConfirm }: Props) {
+export function MediaPicker({
+  open,
+  types,
+  multiple = false,
+  originals = false,
+  onCancel,
+  onConfirm,
+}: Props) {
   const { message } = App.useApp()
   const tabs = typeTabs.filter((t) => types.includes(t.type))
   const [active, setActive] = useState(tabs[0]?.key ?? 'image')
@@ -83,7 +92,8 @@ export function MediaPicker({ open, types, multiple = false, onCancel, onConfirm
       message.warning(multiple ? mediaMessages.noneMultiple : mediaMessages.noneSingle, TOAST_ERROR_S)
       return
     }
-    const emit = (item: MediaItem) => (types.length > 1 ? mediaPickOf(item) : item.path)
+    const emit = (item: MediaItem) =>
+      types.length > 1 ? { ...mediaPickOf(item), ...(originals ? { url: item.path } : {}) } : item.path
     onConfirm(multiple ? picked.map(emit) : emit(picked[0]!))
     setPicked([])
   }

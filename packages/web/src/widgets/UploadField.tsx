@@ -6,22 +6,18 @@ import {
   FileOutlined,
   PlusOutlined,
 } from '@ant-design/icons'
-import { fileTitleOf, type MediaItem, mediaMessages } from '@moc/domain/api/mediaLibrary'
 import { TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
-import { can } from '@moc/domain/permissions/can'
 import { isLink } from '@moc/domain/resources/fieldSchema'
 import { checkImageSize, checkUpload, extensionOf, familyOf, type UploadKind } from '@moc/domain/rules/upload'
 import { App, Button, Flex, Input, Progress, Tooltip } from 'antd'
 import { type ChangeEvent, type ReactNode, useRef, useState } from 'react'
-import { api } from '../api/client.ts'
-import { currentGrant } from '../api/session.ts'
 import { ImageEditDialog } from './ImageEditDialog.tsx'
-import { MediaNameDialog } from './media/MediaNameDialog.tsx'
 import { NOT_PREVIEWABLE, PreviewDialog } from './PreviewDialog.tsx'
 import { PagPlayer } from './pag/PagPlayer.tsx'
 import { readImageSize } from './readImageSize.ts'
 import { ACCEPT, placeholderSize, previewKindOf, progressMarker } from './uploadLayout.ts'
 import { uploadStore, useUploads } from './uploadStore.ts'
+import { useLibraryTransfer } from './useLibraryTransfer.tsx'
 import './upload.css'
 
 export interface UploadFieldProps {
@@ -51,14 +47,6 @@ export interface UploadFieldProps {
 const editable = (url: string) => previewKindOf(url) === 'image'
 
 const PLACEHOLDER_NOUN: Partial<Record<UploadKind, string>> = { image: '图片', video: '视频', audio: '音频' }
-
-/** An uploaded audio/video file offered to the media library (转存媒资库). */
-interface Transfer {
-  key: string
-  name: string
-  size: number
-  type: 'video' | 'audio'
-}
 
 /** The thumbnail of a stored file inside the widget's box. */
 function Thumb({ url, label }: { url: string; label: string }) {
@@ -99,7 +87,7 @@ export function UploadField({
   const input = useRef<HTMLInputElement>(null)
   const [itemId, setItemId] = useState<string>()
   const [previewing, setPreviewing] = useState<string>()
-  const [transfer, setTransfer] = useState<Transfer>()
+  const transfer = useLibraryTransfer()
   const [editing, setEditing] = useState<string>()
   // The latest onChange: an upload may finish (or be retried from the panel) after re-renders.
   const changeRef = useRef(onChange)
@@ -123,34 +111,13 @@ export function UploadField({
         message.success('上传成功', TOAST_SUCCESS_S)
         changeRef.current?.(result.url)
         // Spec §4: after an audio/video upload, whoever may add to the media library is offered the transfer.
-        const family = familyOf(file.name)
-        if ((family === 'video' || family === 'audio') && can(currentGrant(), '媒体资源库管理', '添加'))
-          setTransfer({ key: result.key, name: file.name, size: file.size, type: family })
+        transfer.offer(file, result.key)
         // Spec §4: after an image upload with editing on, the editor opens (closing it keeps this URL).
         if (edit && editable(result.url)) setEditing(result.url)
       },
       onError: (msg) => void message.error(msg, TOAST_ERROR_S),
     })
     setItemId(started)
-  }
-
-  /** 转存媒资库: registers the stored upload in the library's root (no copy); it is transcoded in the background. */
-  async function saveTransfer(title: string) {
-    if (!transfer) return
-    try {
-      const item = await api.post<MediaItem>('/api/resource/add/file', {
-        path: transfer.key,
-        fileName: transfer.name,
-        size: transfer.size,
-        title,
-        type: transfer.type,
-      })
-      setTransfer(undefined)
-      if (item.state === 'processing') message.success(mediaMessages.transferring, TOAST_SUCCESS_S)
-      else message.success(mediaMessages.transferred, TOAST_SUCCESS_S)
-    } catch (err) {
-      message.error((err as Error).message, TOAST_ERROR_S)
-    }
   }
 
   function view() {
@@ -239,16 +206,7 @@ export function UploadField({
         {extra}
       </Flex>
       <PreviewDialog url={previewing} onClose={() => setPreviewing(undefined)} />
-      <MediaNameDialog
-        open={!!transfer}
-        title="转存媒资库"
-        label="标题"
-        initial={transfer ? fileTitleOf(transfer.name) : ''}
-        required={mediaMessages.transferTitleRequired}
-        // 取消 keeps the upload as the field's value only.
-        onCancel={() => setTransfer(undefined)}
-        onSubmit={saveTransfer}
-      />
+      {transfer.dialog}
       <ImageEditDialog
         url={editing}
         onDone={(url) => {

@@ -1,12 +1,17 @@
+import type { EditorView } from '@tiptap/pm/view'
 import { EditorContent, useEditor } from '@tiptap/react'
-import { Input } from 'antd'
-import { useEffect, useMemo, useState } from 'react'
+import { App, Input } from 'antd'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
 import { cleanRichText } from './cleanRichText.ts'
 import { editorExtensions } from './extensions.ts'
+import { MediaTools } from './MediaTools.tsx'
+import { handlePaste, type PasteContext } from './pasteHandler.ts'
 import type { RichTextFieldProps } from './RichTextField.tsx'
 import { Toolbar } from './Toolbar.tsx'
 import { outputOf, setHtml, useContentSync } from './useContentSync.ts'
+import { useEditorConfig } from './useEditorConfig.ts'
+import { WordImport } from './WordImport.tsx'
 import './richText.css'
 
 /**
@@ -22,6 +27,10 @@ export default function RichTextEditor({
   'aria-label': label = '正文',
 }: RichTextFieldProps) {
   const { pathname } = useLocation()
+  const { message } = App.useApp()
+  const config = useEditorConfig().data
+  // What paste and import need, read when they happen (the editor's options stay the same object).
+  const pasteContext = useRef<PasteContext | null>(null)
   const [source, setSource] = useState<string | null>(null)
   const extensions = useMemo(editorExtensions, [])
   // Stable options: useEditor hands changed ones to the editor on every render, which re-renders the toolbar.
@@ -34,6 +43,8 @@ export default function RichTextEditor({
         'aria-multiline': 'true',
         class: 'moc-rte-content',
       },
+      handlePaste: (view: EditorView, event: ClipboardEvent): boolean =>
+        pasteContext.current ? handlePaste(pasteContext.current, view, event) : false,
     }),
     [id, label],
   )
@@ -48,7 +59,8 @@ export default function RichTextEditor({
     },
     onBlur: () => sync.flush(),
   })
-  const sync = useContentSync(editor, value, onChange, `moc-rte-draft:${pathname}:${id ?? label}`)
+  pasteContext.current = { editor, config, error: message.error }
+  const sync = useContentSync(editor, value, onChange, `moc-rte-draft:${pathname}:${id ?? label}`, config)
 
   useEffect(() => {
     editor?.setEditable(!disabled)
@@ -68,7 +80,10 @@ export default function RichTextEditor({
 
   return (
     <div className={`moc-rte${disabled ? ' moc-rte--disabled' : ''}`}>
-      <Toolbar editor={editor} source={source !== null} onToggleSource={toggleSource} disabled={disabled} />
+      <Toolbar editor={editor} source={source !== null} onToggleSource={toggleSource} disabled={disabled}>
+        <WordImport context={pasteContext.current} disabled={disabled || source !== null} />
+        <MediaTools editor={editor} disabled={disabled || source !== null} />
+      </Toolbar>
       {source !== null ? (
         <Input.TextArea
           aria-label="HTML 源代码"

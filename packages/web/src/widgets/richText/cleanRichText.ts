@@ -1,51 +1,62 @@
-import { richTextAllowList as allow, allowedUrl } from '@moc/domain/rules/richText'
+import {
+  richTextAllowList as allow,
+  allowedEmbed,
+  cleanStyle,
+  forcedAttributes,
+  keepAttribute,
+} from '@moc/domain/rules/richText'
 import DOMPurify from 'dompurify'
 import { NEUTRAL_STYLE, neutralise, restoreStyles } from './safeHtml.ts'
 
 const purifier = DOMPurify()
-const everyAttribute = [...new Set(Object.values(allow.attributes).flat()), NEUTRAL_STYLE]
-const urlAttributes = new Set<string>(allow.urlAttributes)
+const INERT_HANDLER = 'data-x-'
+const everyAttribute = [
+  ...new Set([...Object.values(allow.attributes).flat(), ...Object.values(allow.embeds).flat()]),
+  NEUTRAL_STYLE,
+]
+/** The embed origins of the current clean-up (a system setting, from the editor's configuration). */
+let embedOrigins: readonly string[] = []
 
-/** Keeps the listed CSS properties whose values match their pattern (spec §5 clean-up); '' when none survive. */
-export function filterStyle(style: string): string {
-  const kept: string[] = []
-  for (const declaration of style.split(';')) {
-    const colon = declaration.indexOf(':')
-    if (colon < 0) continue
-    const name = declaration.slice(0, colon).trim().toLowerCase()
-    const value = declaration.slice(colon + 1).trim()
-    if (allow.styles[name]?.test(value)) kept.push(`${name}: ${value}`)
-  }
-  return kept.join('; ')
-}
-
+purifier.addHook('uponSanitizeElement', (node, data) => {
+  // An iframe stays only as an embed from an allowed origin; any other goes with its content.
+  if (data.tagName === 'iframe' && !allowedEmbed((node as Element).getAttribute('src') ?? '', embedOrigins))
+    node.parentNode?.removeChild(node)
+})
 purifier.addHook('uponSanitizeAttribute', (node, data) => {
   const tag = node.nodeName.toLowerCase()
   // Styles arrive renamed (see safeHtml.ts) and leave renamed; they are checked as `style`.
-  const name = data.attrName === NEUTRAL_STYLE ? 'style' : data.attrName
-  if (!(allow.attributes['*']?.includes(name) || allow.attributes[tag]?.includes(name))) {
-    data.keepAttr = false
-    return
-  }
-  if (name === 'style') {
-    data.attrValue = filterStyle(data.attrValue)
-    if (!data.attrValue) data.keepAttr = false
-  } else if (urlAttributes.has(name) && !allowedUrl(data.attrValue)) data.keepAttr = false
+  if (data.attrName === NEUTRAL_STYLE) {
+    data.attrValue = keepAttribute(tag, 'style', '') ? cleanStyle(tag, data.attrValue) : ''
+    data.keepAttr = data.attrValue !== ''
+  } else data.keepAttr = keepAttribute(tag, data.attrName, data.attrValue)
 })
 purifier.addHook('afterSanitizeAttributes', (node) => {
+  const tag = node.nodeName.toLowerCase()
+  // A handler is written inert here (the parsing document is under the page's CSP) and named back afterwards.
+  for (const [name, value] of Object.entries(forcedAttributes(tag)))
+    node.setAttribute(name.startsWith('on') ? `${INERT_HANDLER}${name}` : name, value)
   // A link opening a new window cannot reach back into the page that opened it (as the server does).
-  if (node.nodeName === 'A' && node.getAttribute('target') === '_blank')
-    node.setAttribute('rel', 'noopener noreferrer')
+  if (tag === 'a' && node.getAttribute('target') === '_blank') node.setAttribute('rel', 'noopener noreferrer')
 })
 
+/** The forced handlers, named back: only these exact attribute texts, which nothing else can produce. */
+const restoreHandlers = (html: string) =>
+  html.replace(/ data-x-(on[a-z]+)="([^"]*)"/g, (whole, name: string, value: string) =>
+    Object.values(allow.forcedAttributes).some((forced) => forced[name] === value)
+      ? ` ${name}="${value}"`
+      : whole,
+  )
+
 /**
- * The editor's output clean-up (spec §5), configured from the shared allow-list the server applies again before
- * storing (@moc/domain/rules/richText): unlisted elements are unwrapped, scripts and frames dropped with their
- * content, event handlers and unlisted attributes and styles removed.
+ * The editor's output clean-up (spec §5) with the shared rules the server applies again before storing
+ * (@moc/domain/rules/richText): unlisted elements are unwrapped, scripts and frames dropped with their content
+ * (iframes kept from the allowed embed origins), event handlers and unlisted attributes and styles removed, and
+ * the fixed attributes set (no context menu on media, no download button, inline playback).
  */
-export function cleanRichText(html: string): string {
+export function cleanRichText(html: string, embeds: readonly string[] = []): string {
+  embedOrigins = embeds
   const clean = purifier.sanitize(neutralise(html), {
-    ALLOWED_TAGS: [...allow.tags],
+    ALLOWED_TAGS: [...allow.tags, ...Object.keys(allow.embeds)],
     ALLOWED_ATTR: everyAttribute,
     // Its value is CSS, not an address: DOMPurify would otherwise read "color:" as a scheme.
     ADD_URI_SAFE_ATTR: [NEUTRAL_STYLE],
@@ -54,5 +65,5 @@ export function cleanRichText(html: string): string {
     ALLOW_ARIA_ATTR: false,
     KEEP_CONTENT: true,
   })
-  return restoreStyles(clean)
+  return restoreHandlers(restoreStyles(clean))
 }

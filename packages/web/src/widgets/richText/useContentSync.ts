@@ -1,3 +1,4 @@
+import type { EditorConfig } from '@moc/domain/api/editor'
 import {
   EDITOR_CHANGE_DEBOUNCE_MS,
   EDITOR_CONTENT_WAIT_MS,
@@ -6,6 +7,7 @@ import {
 import type { Editor } from '@tiptap/core'
 import { useCallback, useEffect, useRef } from 'react'
 import { cleanRichText } from './cleanRichText.ts'
+import { applyMoves, rehostImages } from './rehostImages.ts'
 import { htmlToDoc } from './safeHtml.ts'
 
 /** Resolves once the editor's view is on the page, polling up to 20 rounds of 100 ms (spec §9); false if never. */
@@ -35,6 +37,7 @@ export function useContentSync(
   value: string,
   onChange: (html: string) => void,
   draftKey: string,
+  config: EditorConfig | undefined,
 ) {
   const emitted = useRef<string | undefined>(undefined)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
@@ -91,6 +94,17 @@ export function useContentSync(
       if (ready && emitted.current === value) setHtml(editor, value, false)
     })
   }, [editor, value])
+
+  // Spec §4: pictures of the loaded text that are not on our storage are re-hosted and replaced.
+  const loaded = useRef<string | undefined>(undefined)
+  useEffect(() => {
+    if (!editor || !config || !value || loaded.current !== undefined) return
+    loaded.current = value
+    void rehostImages(value, config.ownMediaOrigins).then(({ moved }) => {
+      // Edits made meanwhile stay: the new addresses go into the document as it is now.
+      if (moved.size && !editor.isDestroyed) setHtml(editor, applyMoves(outputOf(editor), moved), true)
+    })
+  }, [editor, config, value])
 
   useEffect(() => flush, [flush])
 

@@ -1,0 +1,150 @@
+/**
+ * The rich-text editor (issue 6 targets): the gzip size of its lazy chunk (≤ 250 KB) and the time to open an article
+ * with a 20 000-character body and 50 pictures until the editor takes typing (≤ 500 ms), in Chromium.
+ * Usage: npm run build && npm run bench:editor [-- --runs 5]
+ */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { gzipSync } from 'node:zlib'
+import { chromium } from '@playwright/test'
+import { base, startServer, stop } from './lib/server.ts'
+
+const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '5' } } })
+const PASSWORD = 'Bench-Admin@2026'
+const MARK = '正文结束标记'
+
+/** Gzip sizes (KB) of the built chunks whose name starts with `prefix`. */
+function chunkKb(prefix: string) {
+  const dir = 'packages/web/dist/assets'
+  return readdirSync(dir)
+    .filter((f) => f.startsWith(prefix) && /\.(js|css)$/.test(f))
+    .map((f) => ({ file: f, kb: +(gzipSync(readFileSync(join(dir, f))).length / 1024).toFixed(1) }))
+}
+
+/** The gzip size of the chunk holding mammoth (found by its content). */
+function mammothChunk() {
+  const dir = 'packages/web/dist/assets'
+  const file = readdirSync(dir).find(
+    (f) =>
+      f.endsWith('.js') && readFileSync(join(dir, f), 'utf8').includes('officeDocument/2006/relationships'),
+  )
+  return file ? { file, kb: +(gzipSync(readFileSync(join(dir, file))).length / 1024).toFixed(1) } : null
+}
+
+/** A 20 000-character article body with 50 pictures (one stored picture, 50 addresses). */
+function articleBody(picture: string) {
+  const sentence =
+    '市交通运输局发布春运期间公共交通运营调整方案，地铁和公交线路将延长服务时间，方便市民出行。'
+  const paragraphs: string[] = []
+  let chars = 0
+  for (let i = 0; chars < 20_000; i++) {
+    const text = sentence.repeat(4)
+    chars += text.length
+    paragraphs.push(`<p>${text}</p>`)
+    if (i % 2 === 0 && paragraphs.filter((p) => p.includes('<img')).length < 50)
+      paragraphs.push(`<p><img src="${picture}?n=${i}" width="500" alt="配图${i}"></p>`)
+  }
+  paragraphs.push(`<p>${MARK}</p>`)
+  return paragraphs.join('')
+}
+
+async function main() {
+  const server = await startServer({
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'moc-bench-editor-')),
+    ADMIN_PASSWORD: PASSWORD,
+    BODY_ENCRYPTION: 'off',
+    JOB_CONCURRENCY: '0',
+  })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  })
+  try {
+    const login = await fetch(`${base}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+    })
+    const token = ((await login.json()) as { data: { token: string } }).data.token
+    const headers = { 'x-auth-token': token }
+    const form = new FormData()
+    form.append('kind', 'image')
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAD0lEQVQImWNg6DgDQhAKACIOBVEyhxYyAAAAAElFTkSuQmCC',
+      'base64',
+    )
+    form.append('file', new Blob([png], { type: 'image/png' }), 'bench.png')
+    const uploaded = (await (
+      await fetch(`${base}/api/upload/file`, { method: 'POST', headers, body: form })
+    ).json()) as {
+      data: { url: string }
+    }
+    const body = articleBody(uploaded.data.url)
+    const added = (await (
+      await fetch(`${base}/api/content/add`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ kind: 'article', title: '编辑器基准文章', body }),
+      })
+    ).json()) as { code: number; msg: string; data: { id: number } }
+    if (added.code !== 0) throw new Error(added.msg)
+
+    const page = await browser.newPage({ baseURL: base })
+    await page.goto('/login')
+    await page.getByLabel('用户名').fill('admin')
+    await page.getByLabel('密码').fill(PASSWORD)
+    await page.getByRole('button', { name: /登\s*录/ }).click()
+    await page.waitForURL(/dashboard/)
+
+    const ready = () =>
+      page.waitForFunction(
+        (mark) => {
+          const el = document.querySelector('[aria-label="正文"][contenteditable="true"]')
+          return !!el && (el.textContent ?? '').includes(mark)
+        },
+        MARK,
+        { polling: 'raf', timeout: 60_000 },
+      )
+    const times: number[] = []
+    for (let run = 0; run < Number(args.runs) + 1; run++) {
+      // From the article list, as an editor opens it: the route, the form, the editor chunk (cached after the
+      // first run, which is left out as the cold one), the detail request and the document.
+      await page.goto('/contentArticle?type=draft')
+      await page.getByRole('row').filter({ hasText: '编辑器基准文章' }).waitFor()
+      const t0 = await page.evaluate(() => performance.now())
+      await page
+        .getByRole('row')
+        .filter({ hasText: '编辑器基准文章' })
+        .getByRole('button', { name: /编\s*辑/ })
+        .click()
+      await ready()
+      const t1 = await page.evaluate(() => performance.now())
+      times.push(t1 - t0)
+    }
+    const [cold, ...warm] = times
+    warm.sort((a, b) => a - b)
+    console.log(
+      JSON.stringify(
+        {
+          editorChunk: chunkKb('RichTextEditor-'),
+          // mammoth, fetched on the first Word import only.
+          wordImportChunk: mammothChunk(),
+          bodyChars: body.replace(/<[^>]+>/g, '').length,
+          pictures: (body.match(/<img/g) ?? []).length,
+          openColdMs: Math.round(cold ?? 0),
+          openWarmMedianMs: Math.round(warm[Math.floor(warm.length / 2)] ?? 0),
+          openWarmMs: warm.map(Math.round),
+        },
+        null,
+        2,
+      ),
+    )
+  } finally {
+    await browser.close()
+    await stop(server)
+  }
+}
+
+await main()
