@@ -51,8 +51,11 @@ test('富文本: a picture and a video from the library, a screenshot of the vid
   await card(picker, picture).getByRole('button', { name: picture }).click()
   await picker.getByRole('button', { name: OK }).click()
   await expect(picker).toBeHidden()
-  await expect(body.locator('img')).toHaveAttribute('width', '500')
-  await expect(body.locator('img')).toHaveAttribute('src', /\/files\/saas\/image\/media\/.+\.png$/)
+  await expect(body.locator('img:not(.ProseMirror-separator)')).toHaveAttribute('width', '500')
+  await expect(body.locator('img:not(.ProseMirror-separator)')).toHaveAttribute(
+    'src',
+    /\/files\/saas\/image\/media\/.+\.png$/,
+  )
 
   // 音视频 → 媒资库导入 → 视频: the original mp4 at 500 px, its poster shown.
   await bar.getByRole('button', { name: '音视频' }).click()
