@@ -1,8 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 
-/** The port every benchmark serves on (loopback only). */
-export const PORT = 18_282
+/** The port every benchmark serves on (loopback only; BENCH_PORT when several people bench on one machine). */
+export const PORT = Number(process.env.BENCH_PORT ?? 18_282)
 export const base = `http://127.0.0.1:${PORT}`
 
 export interface Server {
