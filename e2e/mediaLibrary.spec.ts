@@ -321,3 +321,82 @@ test('媒体资源库: 上传文件夹 uploads every file of a folder the rules 
   )
   await expect(card(page, '说明')).toHaveCount(0)
 })
+
+test('媒资库 picker: tabs keep their folder; a recording tab lists a source the library filed a video into', async ({
+  page,
+}) => {
+  test.setTimeout(180_000)
+  // An mp4 by its magic bytes only: stored and listed, never transcodable (so never pickable).
+  const mp4 = Buffer.concat([
+    Buffer.from([0, 0, 0, 0x18]),
+    Buffer.from('ftypisom'),
+    Buffer.from([0, 0, 2, 0]),
+    Buffer.from('isomiso2'),
+    Buffer.alloc(64),
+  ])
+  await signInAsAdmin(page)
+  await page.goto('/mediaLibrary')
+  const tree = page.getByRole('tree', { name: '分类' })
+  // A source below 直播收录 (what the picker's source selector lists).
+  const source = unique('一套')
+  await tree.getByText('直播收录', { exact: true }).click()
+  await page.getByRole('button', { name: '新建分类' }).click()
+  const dialog = page.getByRole('dialog').filter({ hasText: '新建分类' })
+  await dialog.getByLabel('分类名称').fill(source)
+  await dialog.getByRole('button', { name: OK }).click()
+  await expectToast(page, '添加成功')
+
+  // A video in a folder of the 视频 tab, filed into that source.
+  await tree.getByText('全部分类', { exact: true }).click()
+  await page.getByRole('tab', { name: '视频' }).click()
+  const folder = unique('收录夹')
+  await newFolder(page, folder)
+  await card(page, folder).getByRole('button', { name: folder }).click()
+  await page
+    .locator('.ant-upload input[type=file]:not([webkitdirectory])')
+    .setInputFiles({ name: '早间新闻.mp4', mimeType: 'video/mp4', buffer: mp4 })
+  await expectToast(page, '添加成功')
+  await card(page, '早间新闻').getByRole('button', { name: '分类' }).click()
+  const filing = page.getByRole('dialog', { name: '设置分类' })
+  await filing.getByLabel('分类').click()
+  await page.locator('.ant-select-tree').getByTitle(source, { exact: true }).click()
+  await filing.getByRole('button', { name: OK }).click()
+  await expectToast(page, '修改成功')
+
+  await page.goto('/contentVideo')
+  await page.getByRole('button', { name: '新增视频' }).click()
+  const field = page.locator('.ant-form-item').filter({ has: page.getByLabel('视频', { exact: true }) })
+  await field.getByRole('button', { name: '媒资库导入' }).click()
+  const picker = page.getByRole('dialog', { name: '媒资库' })
+  await card(picker, folder).getByRole('button', { name: folder }).click()
+  await expect(picker.locator('.moc-media-nav')).toContainText(`全部文件/${folder}`)
+  await expect(card(picker, '早间新闻')).toBeVisible()
+
+  // 直播收录: all sources, then the one source; the video is there.
+  await picker.getByRole('tab', { name: '直播收录' }).click()
+  await expect(picker.getByLabel('来源')).toBeVisible()
+  await expect(card(picker, folder)).toHaveCount(0)
+  await chooseFromSelect(page, picker.getByLabel('来源'), source)
+  await expect(picker.getByText('总数:1')).toBeVisible()
+  await expect(card(picker, '早间新闻')).toBeVisible()
+  // Not transcoded: it cannot be chosen.
+  await card(picker, '早间新闻').getByRole('button', { name: '早间新闻' }).click()
+  await expectToast(page, '所选视频暂未完成转码，请稍后再试！')
+
+  // Back on 视频 the folder is still open; back on 直播收录 the source is still chosen.
+  await picker.getByRole('tab', { name: '视频', exact: true }).click()
+  await expect(picker.locator('.moc-media-nav')).toContainText(`全部文件/${folder}`)
+  await expect(card(picker, '早间新闻')).toBeVisible()
+  await picker.getByRole('tab', { name: '直播收录' }).click()
+  await expect(picker.getByLabel('来源')).toBeVisible()
+  await expect(
+    picker.locator('.ant-select-content, .ant-select-selection-item').filter({ hasText: source }),
+  ).toBeVisible()
+  await expect(picker.getByText('总数:1')).toBeVisible()
+})
+
+/** Opens an antd Select and clicks one option once the dropdown has settled. */
+async function chooseFromSelect(page: Page, select: Locator, option: string) {
+  await select.click()
+  await page.locator('.ant-select-item-option').filter({ hasText: option }).click()
+}

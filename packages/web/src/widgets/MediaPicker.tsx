@@ -122,6 +122,7 @@ export function MediaPicker({
         <Flex gap={8} wrap align="center">
           {tab.categoryId > 0 ? (
             <Select
+              aria-label="来源"
               style={{ width: 160 }}
               value={view.categoryId}
               onChange={(categoryId) => setView({ ...view, categoryId, page: 1, stack: [] })}
