@@ -1,7 +1,7 @@
 import { mediaMessages } from '@moc/domain/api/mediaLibrary'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { admin, mediaFile, operationLog, role } from '../src/db/schema.ts'
+import { admin, mediaFile, mediaFolder, operationLog, role } from '../src/db/schema.ts'
 import { grantedAccount, powerOf } from './grantedAccount.ts'
 import { call, engines, login, startTestApp, type TestApp } from './harness.ts'
 
@@ -27,10 +27,11 @@ describe.each(engines)('媒资分类 /api/resource/category* on %s', (engine) =>
   }
 
   /** A library file owned by `createdBy` (registered directly: uploads are upload.test.ts's business). */
-  async function file(title: string, createdBy: number, categoryId: number | null = null) {
+  async function file(title: string, createdBy: number, categoryId: number | null = null, folderId?: number) {
     const [row] = await t.database.db
       .insert(mediaFile)
       .values({
+        folderId,
         title,
         type: 'image',
         storageKey: `saas/image/media/2026-11/${title}.png`,
@@ -97,8 +98,13 @@ describe.each(engines)('媒资分类 /api/resource/category* on %s', (engine) =>
     const [me] = await t.database.db.select().from(admin).where(eq(admin.username, 'admin'))
     const top = await add('专题')
     const sub = await add('两会', top)
+    // One file at the root, one inside a folder: a category lists both.
+    const [dir] = await t.database.db
+      .insert(mediaFolder)
+      .values({ title: 'cat-dir', type: 'image', createdBy: me!.id })
+      .returning({ id: mediaFolder.id })
     const a = await file('cat-a', me!.id)
-    const b = await file('cat-b', me!.id)
+    const b = await file('cat-b', me!.id, null, dir!.id)
     const assign = await post('/api/resource/category/files', { ids: [a, b], categoryId: sub })
     expect(assign.body.code, assign.body.msg).toBe(0)
     // The parent's filter takes its subtree; counts follow.

@@ -89,7 +89,8 @@ function common(
 
 /**
  * One page of a folder's content (spec §3 media list query): its sub-folders first, then its files, newest first
- * within each. Folders hold no category, so a category filter lists files only (of the category's subtree).
+ * within each. Folders hold no category, so a category filter lists files only: those of the category's
+ * subtree, in any folder.
  */
 export async function listMedia(db: Db, q: ListQuery, scope: DataScope) {
   const folderWhere = q.categoryId
@@ -100,10 +101,14 @@ export async function listMedia(db: Db, q: ListQuery, scope: DataScope) {
         ...common(q, scope, mediaFolder),
       )
   const categories = q.categoryId ? await categorySubtree(db, q.categoryId) : []
+  // A category lists its files wherever they are filed in folders; otherwise the list is one folder's.
   const fileWhere = and(
     q.type ? eq(mediaFile.type, q.type) : undefined,
-    q.parentId ? eq(mediaFile.folderId, q.parentId) : isNull(mediaFile.folderId),
-    q.categoryId ? inArray(mediaFile.categoryId, categories.length ? categories : [-1]) : undefined,
+    q.categoryId
+      ? inArray(mediaFile.categoryId, categories.length ? categories : [-1])
+      : q.parentId
+        ? eq(mediaFile.folderId, q.parentId)
+        : isNull(mediaFile.folderId),
     ...common(q, scope, mediaFile),
   )
   const [[folderCount], [fileCount]] = await Promise.all([
