@@ -93,11 +93,16 @@ describe('workflow actions', () => {
 describe('review queues', () => {
   it('registers each reviewed definition with its catalogue detail screen', () => {
     expect(reviewDetailPath('/articleAudit')).toBe('/articleAuditDetail')
-    expect(reviewQueues(resources).map((q) => [q.def.name, q.queue, q.detail])).toEqual([
-      ['article', '/articleAudit', '/articleAuditDetail'],
-      ['video', '/videoAudit', '/videoAuditDetail'],
-      ['collection', '/ablumAudit', '/examineCollectionDetail'],
-    ])
+    // Other reviewed types join as they land: each pair below must be there.
+    expect(reviewQueues(resources).map((q) => [q.def.name, q.queue, q.detail])).toEqual(
+      expect.arrayContaining([
+        ['article', '/articleAudit', '/articleAuditDetail'],
+        ['video', '/videoAudit', '/videoAuditDetail'],
+        ['collection', '/ablumAudit', '/examineCollectionDetail'],
+        ['subject', '/subjectAudit', '/auditDetail'],
+        ['discuss', '/auditHotDiscuss', '/examineDiscussDetail'],
+      ]),
+    )
   })
 
   it('reads the tab from the URL, pending by default', () => {

@@ -5,6 +5,11 @@ import type { FieldDef, ResourceDef } from './types.ts'
 const DEFAULT_TEXT_MAX = 1000
 const DEFAULT_RICH_TEXT_MAX = 500_000
 const MAX_COUNT = 2_000_000_000
+/** A `modules` field (a subject's modules, spec gap): name length, modules per item, items per module. */
+export const MODULE_NAME_MAX = 20
+export const MODULE_NAME_REQUIRED = '请输入模块名称'
+const MODULES_MAX = 20
+const MODULE_ITEMS_MAX = 100
 
 /** A link the console stores: http(s) or a path on this site. */
 export const isLink = (v: string) => v === '' || /^(https?:\/\/|\/(?!\/))/i.test(v)
@@ -65,6 +70,21 @@ export function fieldSchema(f: FieldDef): z.ZodType {
       return z
         .array(z.number().int().positive(), invalid)
         .max(f.max ?? 100, invalid)
+        .default([])
+    case 'modules':
+      return z
+        .array(
+          z.object({
+            name: z
+              .string(invalid)
+              .trim()
+              .min(1, MODULE_NAME_REQUIRED)
+              .max(MODULE_NAME_MAX, `模块名称不能超过${MODULE_NAME_MAX}个字`),
+            items: z.array(z.number().int().positive(), invalid).max(MODULE_ITEMS_MAX, invalid),
+          }),
+          invalid,
+        )
+        .max(f.max ?? MODULES_MAX, `${f.label}不能超过${f.max ?? MODULES_MAX}个`)
         .default([])
     case 'mediaAccount':
       return f.required

@@ -22,6 +22,7 @@ export type FieldKind =
   | 'tags' // tag ids (paged select of /api/tag/findTags)
   | 'mediaAccount' // media-account id (paged select)
   | 'relation' // ids of items of another resource (`relation.resource`), ordered
+  | 'modules' // named groups, each an ordered list of items (a subject's modules): {name, items: ids}[]
 
 export interface FieldDef {
   kind: FieldKind
@@ -41,6 +42,8 @@ export interface FieldDef {
     resource: string
     multiple?: boolean
     by?: { field: string; resources: Record<string, string> }
+    /** Items may be of any of these resources; the picker offers a 类型 choice (a subject's module content). */
+    anyOf?: string[]
   }
   /** Placeholder / help shown under the form field. */
   help?: string
@@ -142,9 +145,11 @@ export interface ResourceDef {
   permissionPage: string
   /**
    * Screens: the list path and the detail/edit path from the catalogue; `comments`, the comment list of one
-   * item (`?id=`), for types users comment on (/articleComments, /videoComments, ...).
+   * item (`?id=`), for types users comment on (/articleComments, /videoComments, ...). Types whose spec has
+   * separate add and edit screens (/addSubject, /editSubject) name them in `create` / `edit`; `detail` then
+   * shows the item read-only.
    */
-  screens: { list: string; detail: string; comments?: string }
+  screens: { list: string; detail: string; comments?: string; create?: string; edit?: string }
   fields: Record<string, FieldDef>
   list: {
     /** Query `type` tabs in spec order; the first is the default. */

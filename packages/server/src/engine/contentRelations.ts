@@ -5,10 +5,10 @@ import {
   relationQuerySchema,
 } from '@moc/domain/api/content'
 import { resources } from '@moc/domain/resources/index'
-import { relatedResourceName } from '@moc/domain/resources/relation'
+import { relatedResourceName, relationIds, relationResources } from '@moc/domain/resources/relation'
 import type { FieldDef, ResourceDef } from '@moc/domain/resources/types'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
-import { and, count, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm'
+import { and, count, ilike, inArray, isNull, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Db } from '../db/client.ts'
@@ -45,8 +45,18 @@ function kindOfResource(name: string | undefined): string | undefined {
   return def && 'kind' in def.storage ? def.storage.kind : undefined
 }
 
+/** Fields naming other items: relations, and modules (whose items may be of any of `relation.anyOf`). */
 const relationFields = (def: ResourceDef) =>
-  Object.entries(def.fields).filter(([, f]) => f.kind === 'relation') as [string, FieldDef][]
+  Object.entries(def.fields).filter(([, f]) => f.kind === 'relation' || f.kind === 'modules') as [
+    string,
+    FieldDef,
+  ][]
+
+/** The content kinds a relation or modules field may name, given the item's values; empty when none yet. */
+function kindsOf(f: FieldDef, values: Record<string, unknown>): string[] {
+  const names = f.relation?.anyOf ?? [relatedResourceName(f, values)]
+  return names.map(kindOfResource).filter((k): k is string => k !== undefined)
+}
 
 /**
  * Refuses a save whose relation values name an item twice, name items of a type that takes none yet, or
@@ -59,19 +69,20 @@ export async function checkRelations(
   scope: DataScope,
 ) {
   for (const [name, f] of relationFields(def)) {
-    const ids = values[name]
-    if (!Array.isArray(ids) || !ids.length) continue
+    // A module's items count across the whole item: the same content twice in one subject is refused.
+    const ids = relationIds(f, values[name])
+    if (!ids.length) continue
     if (new Set(ids).size !== ids.length)
       throw new AppError('BAD_REQUEST', contentMessages.relationDuplicate(f.label))
-    const kind = kindOfResource(relatedResourceName(f, values))
-    if (!kind) throw new AppError('BAD_REQUEST', contentMessages.relationUnavailable(f.label))
+    const kinds = kindsOf(f, values)
+    if (!kinds.length) throw new AppError('BAD_REQUEST', contentMessages.relationUnavailable(f.label))
     const [row] = await db
       .select({ n: count() })
       .from(content)
       .where(
         and(
-          inArray(content.id, ids as number[]),
-          eq(content.kind, kind),
+          inArray(content.id, ids),
+          inArray(content.kind, kinds),
           isNull(content.recycledAt),
           contentInScope(scope),
         ),
@@ -88,8 +99,8 @@ export async function relatedItemsOf(
   fields: Record<string, unknown>,
 ): Promise<Record<string, RelatedItem[]>> {
   const out: Record<string, RelatedItem[]> = {}
-  for (const [name] of relationFields(def)) {
-    const ids = Array.isArray(fields[name]) ? (fields[name] as number[]) : []
+  for (const [name, f] of relationFields(def)) {
+    const ids = relationIds(f, fields[name])
     if (!ids.length) {
       out[name] = []
       continue
@@ -119,17 +130,25 @@ export async function relationRoutes(fastify: FastifyInstance, ctx: Ctx) {
     async (req) => {
       const q = req.query
       const f = resourceOf(req).fields[q.field]
-      if (f?.kind !== 'relation' || !f.relation)
+      if (!f?.relation || (f.kind !== 'relation' && f.kind !== 'modules'))
         throw new AppError('BAD_REQUEST', contentMessages.relationUnavailable(f?.label ?? '关联内容'))
-      const by = f.relation.by
-      const name = by ? Object.values(by.resources).find((r) => r === q.related) : f.relation.resource
-      const kind = kindOfResource(name)
-      if (!kind) throw new AppError('BAD_REQUEST', contentMessages.relationUnavailable(f.label))
+      // The picker names the related resource when the field offers several; titles by ids may span them all.
+      const offered = relationResources(f)
+      const chosen = f.relation.by || f.relation.anyOf ? offered.filter((r) => r === q.related) : offered
+      const names = !chosen.length && q.ids && f.relation.anyOf ? offered : chosen
+      const kinds = names.map(kindOfResource).filter((k): k is string => k !== undefined)
+      if (!kinds.length) throw new AppError('BAD_REQUEST', contentMessages.relationUnavailable(f.label))
+      const kind = kinds.length === 1 ? kinds[0]! : undefined
       const scope = await dataScopeOf(req, db)
       const free: SQL[] = []
       if (q.title) free.push(ilike(content.title, containsPattern(q.title)))
       if (q.ids) free.push(inArray(content.id, q.ids.split(',').map(Number).slice(0, 100)))
-      const where = and(eq(content.kind, kind), isNull(content.recycledAt), contentInScope(scope), ...free)
+      const where = and(
+        inArray(content.kind, kinds),
+        isNull(content.recycledAt),
+        contentInScope(scope),
+        ...free,
+      )
       const [rows, total] = await Promise.all([
         db
           .select(relatedColumns)
@@ -138,7 +157,7 @@ export async function relationRoutes(fastify: FastifyInstance, ctx: Ctx) {
           .orderBy(descIndexed(content.createdAt), descIndexed(content.id))
           .limit(q.pageSize)
           .offset((q.page - 1) * q.pageSize),
-        free.length
+        free.length || !kind
           ? db
               .select({ n: count() })
               .from(content)

@@ -6,6 +6,7 @@ import { MediaPickButton } from '../widgets/MediaPickButton.tsx'
 import { RichTextField } from '../widgets/richText/RichTextField.tsx'
 import { TagSelect } from '../widgets/TagSelect.tsx'
 import { UploadField } from '../widgets/UploadField.tsx'
+import { ModulesInput } from './ModulesInput.tsx'
 import { RelationInput, type RelationOwner } from './RelationInput.tsx'
 
 /** The props a Form.Item hands to its control. */
@@ -148,6 +149,17 @@ export function FieldInput({
     case 'relation':
       return owner ? (
         <RelationInput
+          id={control.id}
+          value={value}
+          onChange={onChange}
+          field={f}
+          owner={owner}
+          disabled={disabled}
+        />
+      ) : null
+    case 'modules':
+      return owner ? (
+        <ModulesInput
           id={control.id}
           value={value}
           onChange={onChange}

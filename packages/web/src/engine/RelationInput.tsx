@@ -1,13 +1,16 @@
 import type { RelatedItem } from '@moc/domain/api/content'
+import { resources } from '@moc/domain/resources/index'
 import { relatedResourceName } from '@moc/domain/resources/relation'
-import type { FieldDef } from '@moc/domain/resources/types'
+import type { FieldDef, ResourceDef } from '@moc/domain/resources/types'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Alert, Button, Flex, Form, Input, List, Modal, Table, Typography } from 'antd'
+import { Alert, Button, Flex, Form, Input, List, Modal, Select, Table, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { useEffect, useRef, useState } from 'react'
 import { api } from '../api/client.ts'
 import type { Paged } from '../widgets/usePagedQuery.ts'
 import { useStatusNames } from './useStatusNames.ts'
+
+const resourceLabel = (name: string) => (resources as Record<string, ResourceDef>)[name]?.label ?? name
 
 /** The picker's page size: spec §3 paged select (15). */
 const PICKER_PAGE_SIZE = 15
@@ -26,6 +29,8 @@ interface Props {
   field: FieldDef
   owner: RelationOwner
   disabled: boolean
+  /** Ids chosen elsewhere in the same item (other modules of a subject): offered as already chosen. */
+  taken?: readonly number[]
 }
 
 /** Moves the element at `i` by `step` (−1 up, +1 down); out of range leaves the list as it is. */
@@ -48,11 +53,13 @@ export const appendIds = (list: readonly number[], added: readonly number[]) => 
  * and 选择内容 opening a paged, searchable picker of the related resource's items (GET /api/content/relation).
  * When another field chooses the related resource (relation.by), changing it empties the list.
  */
-export function RelationInput({ id, value, onChange, field: f, owner, disabled }: Props) {
+export function RelationInput({ id, value, onChange, field: f, owner, disabled, taken = [] }: Props) {
   const form = Form.useFormInstance()
   const byField = f.relation?.by?.field
   const byValue = Form.useWatch(byField ?? [], form) as unknown
-  const related = relatedResourceName(f, byField ? { [byField]: byValue } : {})
+  // A field whose items may be of several resources (relation.anyOf) lets the picker choose; titles span them.
+  const anyOf = f.relation?.anyOf
+  const related = anyOf ? anyOf[0] : relatedResourceName(f, byField ? { [byField]: byValue } : {})
   const ids = value ?? []
   const [picking, setPicking] = useState(false)
   const known = useRef(new Map<number, RelatedItem>())
@@ -72,7 +79,7 @@ export function RelationInput({ id, value, onChange, field: f, owner, disabled }
       api.get<Paged<RelatedItem>>(RELATION_URL, {
         kind: owner.kind,
         field: owner.field,
-        related,
+        related: anyOf ? undefined : related,
         ids: missing.join(','),
         pageSize: 100,
       }),
@@ -151,7 +158,8 @@ export function RelationInput({ id, value, onChange, field: f, owner, disabled }
           title={`选择${f.label}`}
           owner={owner}
           related={related}
-          chosen={ids}
+          anyOf={anyOf}
+          chosen={[...ids, ...taken]}
           room={(f.max ?? 100) - ids.length}
           onCancel={() => setPicking(false)}
           onPick={(items) => {
@@ -173,7 +181,8 @@ export function RelationInput({ id, value, onChange, field: f, owner, disabled }
 function RelationPickerDialog({
   title,
   owner,
-  related,
+  related: first,
+  anyOf,
   chosen,
   room,
   onCancel,
@@ -182,12 +191,14 @@ function RelationPickerDialog({
   title: string
   owner: RelationOwner
   related: string
+  anyOf?: string[]
   chosen: number[]
   room: number
   onCancel: () => void
   onPick: (items: RelatedItem[]) => void
 }) {
   const names = useStatusNames()
+  const [related, setRelated] = useState(first)
   const [page, setPage] = useState(1)
   const [keyword, setKeyword] = useState('')
   const [selected, setSelected] = useState<RelatedItem[]>([])
@@ -216,17 +227,31 @@ function RelationPickerDialog({
       okButtonProps={{ disabled: !selected.length || over }}
       onOk={() => onPick(selected)}
     >
-      <Input.Search
-        allowClear
-        maxLength={100}
-        placeholder="请输入标题"
-        enterButton="搜索"
-        aria-label="标题"
-        onSearch={(v) => {
-          setKeyword(v.trim())
-          setPage(1)
-        }}
-      />
+      <Flex gap={8}>
+        {anyOf ? (
+          <Select
+            aria-label="内容类型"
+            value={related}
+            style={{ width: 140 }}
+            options={anyOf.map((r) => ({ value: r, label: resourceLabel(r) }))}
+            onChange={(r) => {
+              setRelated(r)
+              setPage(1)
+            }}
+          />
+        ) : null}
+        <Input.Search
+          allowClear
+          maxLength={100}
+          placeholder="请输入标题"
+          enterButton="搜索"
+          aria-label="标题"
+          onSearch={(v) => {
+            setKeyword(v.trim())
+            setPage(1)
+          }}
+        />
+      </Flex>
       {list.error ? (
         <Alert type="error" showIcon title={list.error.message} style={{ marginTop: 8 }} />
       ) : null}

@@ -23,14 +23,17 @@ import { invalidateReview, sendWorkflow } from './useWorkflow.tsx'
 import { VersionHistory } from './VersionHistory.tsx'
 import './engine.css'
 
-/** The create/edit screen of a resource (its detail route, with an optional `id`), drawn from its definition. */
-export function ResourceForm({ def }: { def: ResourceDef }) {
+/**
+ * The create/edit screen of a resource (its detail route, with an optional `id`), drawn from its definition;
+ * with `view` (a detail screen beside separate add/edit screens) the item is shown read-only and takes no lock.
+ */
+export function ResourceForm({ def, view = false }: { def: ResourceDef; view?: boolean }) {
   const [params] = useSearchParams()
   const raw = params.get('id')
   const id = raw && /^\d+$/.test(raw) ? Number(raw) : undefined
   const paths = resourceApi(def)
   // Without 编辑 the form is read-only anyway and takes no lock.
-  const mayUpdate = can(currentGrant(), def.permissionPage, actionPermission.update)
+  const mayUpdate = !view && can(currentGrant(), def.permissionPage, actionPermission.update)
   const { lock, forceUnlock } = useEditLock(def, id, mayUpdate)
   const detail = useQuery({
     queryKey: ['resource-detail', def.name, id],
@@ -62,6 +65,7 @@ export function ResourceForm({ def }: { def: ResourceDef }) {
       item={detail.data}
       lock={lock}
       forceUnlock={forceUnlock}
+      view={view}
     />
   )
 }
@@ -71,11 +75,13 @@ function EditForm({
   item,
   lock,
   forceUnlock,
+  view,
 }: {
   def: ResourceDef
   item: Item | undefined
   lock: EditLock
   forceUnlock: () => Promise<void>
+  view: boolean
 }) {
   const { message } = App.useApp()
   const navigate = useNavigate()
@@ -91,7 +97,9 @@ function EditForm({
   // Without 编辑 (or 添加 for a new item), or while another editor holds the lock, the form is read-only.
   const locked = lock.status === 'other' || lock.status === 'error'
   const mayWrite =
-    !locked && can(currentGrant(), def.permissionPage, actionPermission[editing ? 'update' : 'create'])
+    !view &&
+    !locked &&
+    can(currentGrant(), def.permissionPage, actionPermission[editing ? 'update' : 'create'])
   // 保存并提交审核: the type goes through review, the grant may submit, and the item is not already pending.
   const verifyState = (item as { verifyState?: unknown } | undefined)?.verifyState
   const maySubmit =
@@ -201,6 +209,18 @@ function EditForm({
                 }
               >
                 保存并提交审核
+              </Button>
+            ) : null}
+            {view &&
+            def.screens.edit &&
+            editing &&
+            can(currentGrant(), def.permissionPage, actionPermission.update) ? (
+              <Button
+                type="primary"
+                disabled={false}
+                onClick={() => navigate(`${def.screens.edit}?id=${item.id}`)}
+              >
+                编辑
               </Button>
             ) : null}
             <Button onClick={back} disabled={false}>

@@ -162,14 +162,21 @@ export function ResourceList({ def }: { def: ResourceDef }) {
       if (may('remove')) buttons.push(rowAction(row, 'remove', true))
       return buttons
     }
-    if (may('update') || may('detail'))
+    if (def.screens.edit && may('detail'))
       buttons.push(
         <Button
-          key="edit"
+          key="view"
           type="link"
           size="small"
           onClick={() => navigate(`${def.screens.detail}?id=${row.id}`)}
         >
+          查看
+        </Button>,
+      )
+    const editPath = def.screens.edit ?? def.screens.detail
+    if (may('update') || (!def.screens.edit && may('detail')))
+      buttons.push(
+        <Button key="edit" type="link" size="small" onClick={() => navigate(`${editPath}?id=${row.id}`)}>
           {may('update') ? '编辑' : '查看'}
         </Button>,
       )
@@ -314,7 +321,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
         </Form>
         {!inRecycle && may('create') ? (
           <Flex gap={8}>
-            <Button type="primary" onClick={() => navigate(def.screens.detail)}>
+            <Button type="primary" onClick={() => navigate(def.screens.create ?? def.screens.detail)}>
               新增{def.label}
             </Button>
             {def.list.createFrom?.map((c) => (

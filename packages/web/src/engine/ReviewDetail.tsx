@@ -156,6 +156,8 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
           <Descriptions.Item key={name} label={f.label}>
             {f.kind === 'relation' ? (
               relationText(data.relations?.[name])
+            ) : f.kind === 'modules' ? (
+              modulesText(fields[name], data.relations?.[name])
             ) : f.kind === 'select' ? (
               (f.options?.[String(fields[name])] ?? displayValue(f.kind, fields[name]))
             ) : (
@@ -202,3 +204,20 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
 /** A relation field's items as the reviewer reads them: numbered titles in the field's order. */
 const relationText = (items: { title: string }[] | undefined) =>
   items?.length ? items.map((x, i) => `${i + 1}. ${x.title}`).join('；') : '--'
+
+/** A modules field as the reviewer reads it: each module's name, then its items' numbered titles. */
+function modulesText(value: unknown, items: { id: number; title: string }[] | undefined) {
+  const modules = Array.isArray(value) ? (value as { name: string; items: number[] }[]) : []
+  if (!modules.length) return '--'
+  const titles = new Map((items ?? []).map((x) => [x.id, x]))
+  return (
+    <div>
+      {modules.map((m, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: modules have no id; the order is what is reviewed
+        <div key={i}>
+          <strong>{m.name}</strong>：{relationText(m.items.flatMap((id) => titles.get(id) ?? []))}
+        </div>
+      ))}
+    </div>
+  )
+}

@@ -108,6 +108,13 @@ export function fieldPayload(name: string, f: FieldDef, v: unknown): unknown {
     case 'tags':
     case 'relation':
       return Array.isArray(v) ? v.map(Number) : []
+    case 'modules':
+      return Array.isArray(v)
+        ? (v as { name?: unknown; items?: unknown }[]).map((m) => ({
+            name: typeof m.name === 'string' ? m.name.trim() : '',
+            items: Array.isArray(m.items) ? m.items.map(Number) : [],
+          }))
+        : []
     case 'richText':
       return typeof v === 'string' ? v : ''
     case 'select':
@@ -153,9 +160,9 @@ export function fieldRules(name: string, f: FieldDef): FormRule[] {
       if (isEmpty(v)) return Promise.resolve()
       const checked = schema.safeParse(fieldPayload(name, f, v))
       if (checked.success) return Promise.resolve()
-      // The field's own messages; an element of a list (a tag id) answers with the field's invalid message.
+      // The field's own messages (a module's too); an element of a list (a tag id) answers with the field's invalid one.
       const issue = checked.error.issues[0]
-      const message = issue && issue.path.length === 0 ? issue.message : undefined
+      const message = issue && (issue.path.length === 0 || f.kind === 'modules') ? issue.message : undefined
       return Promise.reject(new Error(message ?? f.invalid ?? `${f.label}填写有误`))
     },
   })

@@ -7,6 +7,10 @@ export function displayValue(kind: string, v: unknown): string {
   if (v === undefined || v === null || v === '') return '--'
   if (kind === 'switch') return v ? '是' : '否'
   if (kind === 'datetime') return formatTime(v)
+  if (kind === 'modules' && Array.isArray(v))
+    return v.length
+      ? (v as { name: string; items: unknown[] }[]).map((m) => `${m.name}（${m.items.length}条）`).join('、')
+      : '--'
   if (Array.isArray(v)) return v.length ? v.join('、') : '--'
   return String(v)
 }

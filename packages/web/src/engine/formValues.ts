@@ -17,7 +17,8 @@ export function formValues(def: ResourceDef, item: Item['fields'] | undefined): 
     const v = item ? item[name] : f.default
     if (f.kind === 'datetime') values[name] = v ? dayjs(v as string) : undefined
     else if (f.kind === 'switch') values[name] = Boolean(v)
-    else if (f.kind === 'tags' || f.kind === 'relation') values[name] = Array.isArray(v) ? v : []
+    else if (f.kind === 'tags' || f.kind === 'relation' || f.kind === 'modules')
+      values[name] = Array.isArray(v) ? v : []
     else values[name] = v ?? undefined
   }
   return values

@@ -2,7 +2,7 @@ import type { ResourceDef } from '@moc/domain/resources/types'
 import { type ComponentType, createElement } from 'react'
 import { lazyScreen } from '../app/lazyScreen.ts'
 
-type DefScreen = ComponentType<{ def: ResourceDef }>
+type DefScreen = ComponentType<{ def: ResourceDef; view?: boolean }>
 
 // lazyScreen types screens without props; these take the definition, passed below.
 const ListScreen = lazyScreen(() =>
@@ -23,7 +23,11 @@ export function resourceScreens(defs: Record<string, ResourceDef>): Record<strin
   const screens: Record<string, ComponentType> = {}
   for (const def of Object.values(defs)) {
     screens[def.screens.list] = () => createElement(ListScreen, { def })
-    screens[def.screens.detail] = () => createElement(FormScreen, { def })
+    // With separate add/edit screens (/addSubject, /editSubject) the detail screen shows the item read-only.
+    const { create, edit } = def.screens
+    screens[def.screens.detail] = () => createElement(FormScreen, { def, view: edit !== undefined })
+    if (create) screens[create] = () => createElement(FormScreen, { def })
+    if (edit) screens[edit] = () => createElement(FormScreen, { def })
     const comments = def.screens.comments
     if (comments) screens[comments] = () => createElement(CommentScreen, { def })
   }
