@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod'
+import { commentReviewRoutes } from './engine/commentReviewRoutes.ts'
 import { commentRoutes } from './engine/commentRoutes.ts'
 import { relationRoutes } from './engine/contentRelations.ts'
 import { contentRoutes } from './engine/contentRoutes.ts'
@@ -134,6 +135,7 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await processResourceRoutes(app, ctx)
   await reviewStatusRoutes(app, ctx)
   await commentRoutes(app, ctx)
+  await commentReviewRoutes(app, ctx)
   await tagRoutes(app, ctx)
   await mediaAccountRoutes(app, ctx)
   await uploadRoutes(app, ctx)

@@ -672,6 +672,10 @@ export const comment = pgTable(
     body: text('body').notNull(),
     showState: boolean('show_state').notNull().default(true),
     verifyState: integer('verify_state').notNull().default(1),
+    // The comment queue's decision (/commentAudit): who, when, and a rejection's reason.
+    reviewedBy: integer('reviewed_by').references(() => admin.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+    reviewReason: text('review_reason').notNull().default(''),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     deletedBy: integer('deleted_by'),
     createdAt: createdAt(),
@@ -687,6 +691,14 @@ export const comment = pgTable(
       .on(t.contentKind, t.verifyState, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.deletedAt} is null`),
     index('comment_parent').on(t.parentId),
+    // The comment queue (待审核) and its badge count: only held comments, so the index stays small.
+    index('comment_pending')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.verifyState} = 3 and ${t.deletedAt} is null`),
+    // 审核记录 of the comment queue: a reviewer's decisions, newest first.
+    index('comment_reviewed')
+      .on(t.reviewedBy, t.reviewedAt.desc(), t.id.desc())
+      .where(sql`${t.reviewedAt} is not null`),
   ],
 )
 

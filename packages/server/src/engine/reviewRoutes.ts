@@ -33,6 +33,7 @@ import { contentFieldValues } from './contentFields.ts'
 import { contentInScope } from './contentInScope.ts'
 import { contentDetail, counted, lockedInScope } from './contentRoutes.ts'
 import { decisionOf, keepVersion } from './contentVersions.ts'
+import { otherQueues } from './otherQueues.ts'
 import {
   actableWhere,
   allNodes,
@@ -425,12 +426,16 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
     async (req) => {
       const p = req.principal!
       const queues = reviewableQueues(p)
-      if (!queues.length) return ok({ counts: {}, total: 0 })
+      const others = otherQueues.filter((o) => can(p, o.page, '审核'))
+      if (!queues.length && !others.length) return ok({ counts: {}, total: 0 })
       const scope = await dataScopeOf(req, db)
-      const foreign = foreignNodeIds(p, await allNodes(db))
-      const entries = await Promise.all(
-        queues.map(async (d) => [d.review.queue, await pendingTotal(db, kindOf(d), scope, foreign)] as const),
-      )
+      const foreign = queues.length ? foreignNodeIds(p, await allNodes(db)) : []
+      const entries = await Promise.all([
+        ...queues.map(
+          async (d) => [d.review.queue, await pendingTotal(db, kindOf(d), scope, foreign)] as const,
+        ),
+        ...others.map(async (o) => [o.queue, await o.pending(db, scope)] as const),
+      ])
       return ok({ counts: Object.fromEntries(entries), total: entries.reduce((s, [, n]) => s + n, 0) })
     },
   )

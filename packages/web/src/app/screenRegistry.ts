@@ -1,5 +1,5 @@
 import { resources } from '@moc/domain/resources/index'
-import type { ComponentType } from 'react'
+import { type ComponentType, createElement } from 'react'
 import { resourceScreens } from '../engine/resourceScreens.ts'
 import { reviewScreens } from '../engine/reviewScreens.ts'
 import { lazyScreen } from './lazyScreen.ts'
@@ -30,6 +30,18 @@ export const screenRegistry: Record<string, Screen> = {
   '/contentManager': lazyScreen(() => import('../pages/content/ContentManagerPage.tsx')),
   '/recrodCreateVideo': lazyScreen(() => import('../pages/content/RecordCreateVideoPage.tsx')),
   '/mediaLibraryVideo': lazyScreen(() => import('../pages/content/MediaLibraryVideoPage.tsx')),
+  '/contentTags': lazyScreen(() =>
+    import('../pages/content/TagsPage.tsx').then((m) => ({
+      default: () => createElement(m.TagsPage, { type: 0 }),
+    })),
+  ),
+  '/userTags': lazyScreen(() =>
+    import('../pages/content/TagsPage.tsx').then((m) => ({
+      default: () => createElement(m.TagsPage, { type: 1 }),
+    })),
+  ),
+  '/commentAudit': lazyScreen(() => import('../pages/content/CommentAuditPage.tsx')),
+  '/commentAuditDetail': lazyScreen(() => import('../pages/content/CommentAuditDetailPage.tsx')),
   // List and detail screens of every resource definition (content engine).
   ...resourceScreens(resources),
   // Review queues and their detail screens of every definition with `review` (review workflow).
