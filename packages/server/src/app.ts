@@ -17,6 +17,7 @@ import { reviewRoutes } from './engine/reviewRoutes.ts'
 import { reviewStatusRoutes } from './engine/reviewStatusRoutes.ts'
 import { menuRoutes } from './modules/auth/menu.ts'
 import { authRoutes } from './modules/auth/routes.ts'
+import { bulletRoutes } from './modules/bullet/routes.ts'
 import { configureRoutes } from './modules/configure/routes.ts'
 import { editorFrameOrigins, editorRoutes } from './modules/editor/routes.ts'
 import { editorTemplateRoutes } from './modules/editor/templateRoutes.ts'
@@ -137,6 +138,7 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await commentRoutes(app, ctx)
   await commentReviewRoutes(app, ctx)
   await tagRoutes(app, ctx)
+  await bulletRoutes(app, ctx)
   await mediaAccountRoutes(app, ctx)
   await uploadRoutes(app, ctx)
   await dumpRoutes(app, ctx)

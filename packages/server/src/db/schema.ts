@@ -720,3 +720,49 @@ export const editorTemplate = pgTable(
   },
   (t) => [index('editor_template_admin').on(t.adminId, t.id)],
 )
+
+/**
+ * 弹幕 over a video or a live stream (a content item; the kind is copied so the video/live tabs filter without a
+ * join). `at` is the playback second it appears at (null for live, where it shows when sent). App users' danmaku
+ * carry userId (the app API comes later); a console account's (官方弹幕) carries adminId. Bodies pass the
+ * sensitive-word list on arrival; a held one is stored hidden with verifyState 3. Deleting keeps the row.
+ */
+export const bulletChat = pgTable(
+  'bullet_chat',
+  {
+    id: serial('id').primaryKey(),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => content.id, { onDelete: 'cascade' }),
+    contentKind: text('content_kind').notNull(),
+    authorName: text('author_name').notNull(),
+    userId: integer('user_id'),
+    adminId: integer('admin_id').references(() => admin.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    at: integer('at'),
+    showState: boolean('show_state').notNull().default(true),
+    verifyState: integer('verify_state').notNull().default(1),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    deletedBy: integer('deleted_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The danmaku of one item, newest first (/bulletChatDetail), and its counts per item (/bulletChat).
+    index('bullet_chat_content')
+      .on(t.contentId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index('bullet_chat_kind').on(t.contentKind, t.contentId).where(sql`${t.deletedAt} is null`),
+  ],
+)
+
+/** 弹幕模板: preset danmaku phrases the app offers viewers (spec §7 /bullet-template), in sort order. */
+export const bulletTemplate = pgTable('bullet_template', {
+  id: serial('id').primaryKey(),
+  content: text('content').notNull(),
+  sort: integer('sort').notNull().default(0),
+  state: integer('state').notNull().default(1),
+  createdBy: integer('created_by').references(() => admin.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})

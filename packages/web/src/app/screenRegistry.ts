@@ -40,6 +40,8 @@ export const screenRegistry: Record<string, Screen> = {
       default: () => createElement(m.TagsPage, { type: 1 }),
     })),
   ),
+  '/bulletChat': lazyScreen(() => import('../pages/content/BulletChatPage.tsx')),
+  '/bulletChatDetail': lazyScreen(() => import('../pages/content/BulletChatDetailPage.tsx')),
   '/commentAudit': lazyScreen(() => import('../pages/content/CommentAuditPage.tsx')),
   '/commentAuditDetail': lazyScreen(() => import('../pages/content/CommentAuditDetailPage.tsx')),
   // List and detail screens of every resource definition (content engine).
