@@ -21,27 +21,16 @@ import type { Ctx } from '../platform/context.ts'
 import { type DataScope, dataScopeOf } from '../platform/dataScope.ts'
 import { AppError } from '../platform/errors.ts'
 import { containsPattern } from '../platform/paging.ts'
+import { commentColumns, parent } from './commentRoutes.ts'
 import { contentInScope } from './contentInScope.ts'
 
 const tags = ['审核']
 const PAGE = '评论审核'
-const parent = alias(comment, 'parent')
 const reviewer = alias(admin, 'reviewer')
 
 const columns = {
-  id: comment.id,
-  contentId: comment.contentId,
-  contentKind: comment.contentKind,
+  ...commentColumns,
   contentTitle: content.title,
-  parentId: comment.parentId,
-  parentAuthor: parent.authorName,
-  authorName: comment.authorName,
-  userId: comment.userId,
-  adminId: comment.adminId,
-  body: comment.body,
-  showState: comment.showState,
-  verifyState: comment.verifyState,
-  createdAt: comment.createdAt,
   reviewerName: reviewer.username,
   reviewedAt: comment.reviewedAt,
   reviewReason: comment.reviewReason,

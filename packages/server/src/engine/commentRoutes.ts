@@ -29,9 +29,11 @@ import { contentInScope } from './contentInScope.ts'
 
 const tags = ['评论']
 const kindOf = (def: ResourceDef) => ('kind' in def.storage ? def.storage.kind : def.name)
-const parent = alias(comment, 'parent')
+/** The replied-to comment (its author is shown with a reply). */
+export const parent = alias(comment, 'parent')
 
-const columns = {
+/** A comment's columns as every comment call answers them (with `parent` joined). */
+export const commentColumns = {
   id: comment.id,
   contentId: comment.contentId,
   contentKind: comment.contentKind,
@@ -83,7 +85,7 @@ export async function commentRoutes(fastify: FastifyInstance, ctx: Ctx) {
 
   async function one(def: ResourceDef, scope: DataScope, id: number) {
     const [row] = await db
-      .select(columns)
+      .select(commentColumns)
       .from(comment)
       .innerJoin(content, eq(content.id, comment.contentId))
       .leftJoin(parent, eq(parent.id, comment.parentId))
@@ -123,7 +125,7 @@ export async function commentRoutes(fastify: FastifyInstance, ctx: Ctx) {
       const where = and(...filters)
       const [rows, [total]] = await Promise.all([
         db
-          .select(columns)
+          .select(commentColumns)
           .from(comment)
           .leftJoin(parent, eq(parent.id, comment.parentId))
           .where(where)

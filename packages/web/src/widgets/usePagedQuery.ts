@@ -13,6 +13,29 @@ export interface Paged<T> {
 type Filters = NonNullable<RequestOptions['query']>
 
 /**
+ * A Table's `pagination` per spec §9: sizes 30/50/100, size changer, jumper, 5 page buttons, 共 n 条. A new page
+ * size starts again from page 1, as the old page number means other rows.
+ */
+export function tablePagination(
+  page: number,
+  pageSize: number,
+  total: number,
+  go: (page: number, pageSize: number) => void,
+): TablePaginationConfig {
+  return {
+    current: page,
+    pageSize,
+    total,
+    pageSizeOptions: [...PAGE_SIZES],
+    showSizeChanger: true,
+    showQuickJumper: true,
+    showLessItems: true,
+    showTotal: (n) => `共 ${n} 条`,
+    onChange: (p, size) => go(size === pageSize ? p : 1, size),
+  }
+}
+
+/**
  * A server-paged list (spec §9): page state, the query for that page, and the Table's `pagination`.
  * `filters` come from outside the search form (e.g. a tab); `search` takes the form's values.
  */
@@ -29,21 +52,10 @@ export function usePagedQuery<T>(key: string, url: string, filters: Filters = {}
     placeholderData: keepPreviousData,
   })
 
-  const pagination: TablePaginationConfig = {
-    current: page,
-    pageSize,
-    total: list.data?.total ?? 0,
-    pageSizeOptions: [...PAGE_SIZES],
-    showSizeChanger: true,
-    showQuickJumper: true,
-    showLessItems: true,
-    showTotal: (total) => `共 ${total} 条`,
-    onChange: (p, size) => {
-      // A new page size starts again from page 1, as the old page number means other rows.
-      setPage(size === pageSize ? p : 1)
-      setPageSize(size)
-    },
-  }
+  const pagination = tablePagination(page, pageSize, list.data?.total ?? 0, (p, size) => {
+    setPage(p)
+    setPageSize(size)
+  })
 
   /** Call when `filters` change: page 3 of the old result means nothing in the new one. */
   const resetPage = () => setPage(1)

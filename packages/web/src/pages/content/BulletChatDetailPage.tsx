@@ -1,5 +1,5 @@
 import { BULLET_BODY_MAX, BULLET_PAGE, type BulletItem } from '@moc/domain/api/bulletChat'
-import { PAGE_SIZE_DEFAULT, PAGE_SIZES, TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
+import { PAGE_SIZE_DEFAULT, TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
 import { can, canBatch } from '@moc/domain/permissions/can'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { TableColumnsType } from 'antd'
@@ -22,6 +22,7 @@ import { Link, useSearchParams } from 'react-router'
 import { api } from '../../api/client.ts'
 import { currentGrant } from '../../api/session.ts'
 import { formatTime } from '../../engine/displayValue.ts'
+import { tablePagination } from '../../widgets/usePagedQuery.ts'
 
 type Batch = 'show' | 'hide' | 'remove'
 const batchText: Record<Batch, { button: string; confirm: string }> = {
@@ -258,17 +259,9 @@ export default function BulletChatDetailPage() {
             ? { selectedRowKeys: selected, onChange: (k) => setSelected(k.map(Number)) }
             : undefined
         }
-        pagination={{
-          current: paging.page,
-          pageSize: paging.pageSize,
-          total: list.data?.total ?? 0,
-          pageSizeOptions: [...PAGE_SIZES],
-          showSizeChanger: true,
-          showQuickJumper: true,
-          showLessItems: true,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (p, s) => setPaging((x) => ({ page: s === x.pageSize ? p : 1, pageSize: s })),
-        }}
+        pagination={tablePagination(paging.page, paging.pageSize, list.data?.total ?? 0, (p, s) =>
+          setPaging({ page: p, pageSize: s }),
+        )}
       />
     </Card>
   )

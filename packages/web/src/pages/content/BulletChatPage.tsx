@@ -1,5 +1,5 @@
 import { BULLET_PAGE } from '@moc/domain/api/bulletChat'
-import { PAGE_SIZE_DEFAULT, PAGE_SIZES } from '@moc/domain/constants'
+import { PAGE_SIZE_DEFAULT } from '@moc/domain/constants'
 import { can } from '@moc/domain/permissions/can'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { TableColumnsType } from 'antd'
@@ -9,7 +9,7 @@ import { useNavigate, useSearchParams } from 'react-router'
 import { api } from '../../api/client.ts'
 import { currentGrant } from '../../api/session.ts'
 import { formatTime } from '../../engine/displayValue.ts'
-import type { Paged } from '../../widgets/usePagedQuery.ts'
+import { type Paged, tablePagination } from '../../widgets/usePagedQuery.ts'
 import { BulletTemplates } from './BulletTemplates.tsx'
 
 interface BulletContent {
@@ -99,17 +99,9 @@ export default function BulletChatPage() {
         dataSource={list.data?.items ?? []}
         loading={list.isFetching}
         locale={{ emptyText: list.isFetching ? '加载中...' : '暂无数据' }}
-        pagination={{
-          current: query.page,
-          pageSize: query.pageSize,
-          total: list.data?.total ?? 0,
-          pageSizeOptions: [...PAGE_SIZES],
-          showSizeChanger: true,
-          showQuickJumper: true,
-          showLessItems: true,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (p, s) => setQuery((q) => ({ ...q, page: s === q.pageSize ? p : 1, pageSize: s })),
-        }}
+        pagination={tablePagination(query.page, query.pageSize, list.data?.total ?? 0, (p, s) =>
+          setQuery((q) => ({ ...q, page: p, pageSize: s })),
+        )}
       />
       <BulletTemplates
         open={templates}

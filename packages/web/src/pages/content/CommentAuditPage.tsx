@@ -10,7 +10,7 @@ import { currentGrant } from '../../api/session.ts'
 import { formatTime } from '../../engine/displayValue.ts'
 import { RejectDialog } from '../../engine/RejectDialog.tsx'
 import { QUEUE_TABS, readQueueTab } from '../../engine/review.ts'
-import type { Paged } from '../../widgets/usePagedQuery.ts'
+import { type Paged, tablePagination } from '../../widgets/usePagedQuery.ts'
 import {
   COMMENT_QUEUE_KEY,
   type CommentQueueItem,
@@ -169,17 +169,9 @@ export default function CommentAuditPage() {
               }
             : undefined
         }
-        pagination={{
-          current: page,
-          pageSize,
-          total: list.data?.total ?? 0,
-          pageSizeOptions: [...PAGE_SIZES],
-          showSizeChanger: true,
-          showQuickJumper: true,
-          showLessItems: true,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (p, s) => setQuery({ page: s === pageSize ? p : 1, pageSize: s }),
-        }}
+        pagination={tablePagination(page, pageSize, list.data?.total ?? 0, (p, s) =>
+          setQuery({ page: p, pageSize: s }),
+        )}
       />
       <RejectDialog
         open={rejecting !== undefined}

@@ -1,5 +1,5 @@
 import { TAG_NAME_MAX, TAG_PAGES, type Tag, tagMessages } from '@moc/domain/api/tags'
-import { PAGE_SIZE_DEFAULT, PAGE_SIZES, TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
+import { PAGE_SIZE_DEFAULT, TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
 import { can } from '@moc/domain/permissions/can'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { TableColumnsType } from 'antd'
@@ -9,7 +9,7 @@ import { api } from '../../api/client.ts'
 import { currentGrant } from '../../api/session.ts'
 import { formatTime } from '../../engine/displayValue.ts'
 import { forgetRecent, readRecent, rememberRecent } from '../../widgets/recentPicks.ts'
-import type { Paged } from '../../widgets/usePagedQuery.ts'
+import { type Paged, tablePagination } from '../../widgets/usePagedQuery.ts'
 
 /**
  * 标签管理 /contentTags (type 0) and 用户标签 /userTags (type 1), spec §2/§7 tag calls: search by name, add, rename,
@@ -167,17 +167,9 @@ export function TagsPage({ type }: { type: 0 | 1 }) {
             ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }
             : undefined
         }
-        pagination={{
-          current: query.page,
-          pageSize: query.pageSize,
-          total: list.data?.total ?? 0,
-          pageSizeOptions: [...PAGE_SIZES],
-          showSizeChanger: true,
-          showQuickJumper: true,
-          showLessItems: true,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (p, s) => setQuery((q) => ({ ...q, page: s === q.pageSize ? p : 1, pageSize: s })),
-        }}
+        pagination={tablePagination(query.page, query.pageSize, list.data?.total ?? 0, (p, s) =>
+          setQuery((q) => ({ ...q, page: p, pageSize: s })),
+        )}
       />
       <Modal
         open={editing !== undefined}
