@@ -9,7 +9,7 @@ const expect = baseExpect.configure({ timeout: 30_000 })
 test('弹幕: a video on /bulletChat, hide and delete in batch on /bulletChatDetail, send one, templates', async ({
   page,
 }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(300_000)
   await signInAsAdmin(page)
   const title = unique('弹幕视频')
   const video = await sealedCall(page, 'POST', '/api/content/add', {

@@ -9,7 +9,7 @@ const expect = baseExpect.configure({ timeout: 30_000 })
 test('专题: modules of articles and videos on /addSubject, review on /subjectAudit, view and edit', async ({
   page,
 }) => {
-  test.setTimeout(240_000)
+  test.setTimeout(420_000)
   await signInAsAdmin(page)
   const prefix = unique('专题成员')
   const art = await sealedCall(page, 'POST', '/api/content/add', { kind: 'article', title: `${prefix}-文章` })
@@ -108,7 +108,7 @@ test('专题: modules of articles and videos on /addSubject, review on /subjectA
 test('热议: /addHotDiscuss, comments on /discussComments, review on /auditHotDiscuss, /detailHotDiscuss', async ({
   page,
 }) => {
-  test.setTimeout(240_000)
+  test.setTimeout(420_000)
   await signInAsAdmin(page)
   const title = unique('早高峰限行怎么看')
   await page.goto('/contentHotDiscuss')
