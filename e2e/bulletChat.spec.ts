@@ -67,7 +67,7 @@ test('弹幕: a video on /bulletChat, hide and delete in batch on /bulletChatDet
   await page.locator('.ant-select-dropdown:visible').getByTitle('显示', { exact: true }).click()
   await button(page, '搜索').click()
   await expect(bullet(official).getByText('00:42')).toBeVisible()
-  await expect(bullet(official).getByText('官方')).toBeVisible()
+  await expect(bullet(official).getByText('官方', { exact: true })).toBeVisible()
 
   // Templates: add one, switch it off, delete it.
   await page.goto('/bulletChat')

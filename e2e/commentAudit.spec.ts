@@ -52,8 +52,10 @@ test('评论审核: held comments on /commentAudit with its badge; reject on /co
     .getByRole('button', { name: /审\s*核/ })
     .click()
   await expect(page).toHaveURL(/\/commentAuditDetail\?id=\d+$/)
-  await expect(page.getByText(bodies[0]!)).toBeVisible()
-  await page.getByRole('button', { name: /驳\s*回/ }).click()
+  // The detail's code loads on first use: act on its card, not the list still on screen.
+  const detail = page.locator('.ant-card').filter({ hasText: '评论审核详情' })
+  await expect(detail.getByText(bodies[0]!)).toBeVisible()
+  await detail.getByRole('button', { name: /驳\s*回/ }).click()
   const dialog = page.getByRole('dialog').filter({ hasText: '驳回原因' })
   await dialog.getByLabel('驳回原因').fill('含不当言论')
   await dialog.getByRole('button', { name: '确定驳回' }).click()
