@@ -94,6 +94,8 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The 135编辑器 popup (decision 0020) must keep its opener to post its HTML back; other sites still cannot.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   })
   registerApiHeaders(app)
 

@@ -19,6 +19,7 @@ import { currentGrant } from '../../api/session.ts'
 import { previewHtml } from '../../widgets/previewHtml.ts'
 import { RichTextField } from '../../widgets/richText/RichTextField.tsx'
 import { usePagedQuery } from '../../widgets/usePagedQuery.ts'
+import { EditorSettingsCard } from './EditorSettingsCard.tsx'
 import { SystemSettingsCard } from './SystemSettingsCard.tsx'
 import './settings.css'
 
@@ -287,6 +288,7 @@ export default function ConfigurePage() {
         />
       </Card>
       {isSuperAdmin(grant) ? <SystemSettingsCard /> : null}
+      {isSuperAdmin(grant) ? <EditorSettingsCard /> : null}
     </Flex>
   )
 }
