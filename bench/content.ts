@@ -3,7 +3,9 @@
  * with autocannon (50 connections) for the article list (type + verifyState filter, 30 rows, newest first, with
  * its exact total), the detail, the batched pending counts and a review approve, as the super administrator
  * and as a department-scoped reviewer; prints req/s, p50/p99 and the server's memory.
- * Usage: npm run build && npm run bench:content [-- --rows 1000000 --duration 10 --connections 50]
+ * Usage: npm run build && npm run bench:content [-- --rows 1000000 --duration 10 --connections 50 --only list,counts]
+ * BENCH_KEEP_DB=1 keeps the seeded database and prints its URL; BENCH_KEEP_DB=<that URL> runs on it again without
+ * re-seeding (approvals consume pending items; 150,000 last many runs). --only: list, page100, detail, counts, approve.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,6 +13,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { hash } from '@node-rs/argon2'
 import pg from 'pg'
+import { cpuMeter } from './lib/cpu.ts'
 import { load } from './lib/load.ts'
 import { freshPgDatabase } from './lib/pg.ts'
 import { base, rssMb, startServer, stop } from './lib/server.ts'
@@ -20,15 +23,19 @@ const { values: args } = parseArgs({
     rows: { type: 'string', default: '1000000' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
+    only: { type: 'string', default: 'list,page100,detail,counts,approve' },
   },
 })
+const only = new Set(args.only.split(','))
 const ROWS = Number(args.rows)
 const opts = { duration: Number(args.duration), connections: Number(args.connections) }
 const PASSWORD = 'Bench-Admin@2026'
 const DEPARTMENTS = 20
 const EDITORS_PER_DEPARTMENT = 5
 
-const database = freshPgDatabase()
+const keep = process.env.BENCH_KEEP_DB
+const reuse = keep?.startsWith('postgres') ? { url: keep, drop: () => {} } : undefined
+const database = reuse ?? freshPgDatabase()
 if (!database) throw new Error('this benchmark needs PostgreSQL (BENCH_DATABASE_URL or 127.0.0.1:5432)')
 
 /**
@@ -111,7 +118,11 @@ try {
   const client = new pg.Client({ connectionString: database.url })
   await client.connect()
   const t0 = performance.now()
-  await seed(client, await hash(PASSWORD, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 }))
+  if (!reuse)
+    await seed(
+      client,
+      await hash(PASSWORD, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 }),
+    )
   const seedS = ((performance.now() - t0) / 1000).toFixed(1)
   const { rows: pending } = await client.query<{ id: number; department_id: number }>(
     `select id, department_id from content where verify_state = 3 and recycled_at is null order by id`,
@@ -124,7 +135,7 @@ try {
     'select id from content where department_id = (select min(id) from department)',
   )
   await client.end()
-  console.log(`seeded ${ROWS} rows in ${seedS} s; ${pending.length} pending`)
+  console.log(`${reuse ? 'reused' : `seeded ${ROWS} rows in ${seedS} s`}; ${pending.length} pending`)
 
   const server = await startServer(env)
   const pid = server.proc.pid!
@@ -134,20 +145,40 @@ try {
   const anyId = () => lo + Math.floor(Math.random() * (hi - lo + 1))
   const scopedId = () => inScope[Math.floor(Math.random() * inScope.length)]!.id
   const list = '/api/content/list?kind=article&type=article&verifyState=1&page=1&pageSize=30'
-  const measure = async (name: string, who: string, run: () => Promise<Awaited<ReturnType<typeof load>>>) => {
+  const measure = async (
+    call: string,
+    name: string,
+    who: string,
+    run: () => Promise<Awaited<ReturnType<typeof load>>>,
+  ) => {
+    if (!only.has(call)) return
+    const cpu = cpuMeter(pid, new URL(database.url).pathname.slice(1))
     const r = await run()
-    rows.push({ call: name, as: who, 'req/s': r.rps, 'p50 ms': r.p50, 'p99 ms': r.p99, 'non-2xx': r.non2xx })
+    const { serverMs, dbMs } = cpu()
+    rows.push({
+      call: name,
+      as: who,
+      'req/s': r.rps,
+      'p50 ms': r.p50,
+      'p99 ms': r.p99,
+      'non-2xx': r.non2xx,
+      // CPU per request: what a change saves, whatever the neighbours on the machine are doing.
+      'server CPU ms/req': (serverMs / r.done).toFixed(2),
+      'db CPU ms/req': (dbMs / r.done).toFixed(2),
+    })
   }
   for (const [who, token, randomId] of [
     ['super admin', admin, anyId],
     ['scoped reviewer', reviewer, scopedId],
   ] as const) {
     const auth = { 'x-auth-token': token }
-    await measure('list (type+verifyState, 30, total)', who, () => load('GET', list, auth, () => ({}), opts))
-    await measure('list page 100 (offset 2970)', who, () =>
+    await measure('list', 'list (type+verifyState, 30, total)', who, () =>
+      load('GET', list, auth, () => ({}), opts),
+    )
+    await measure('page100', 'list page 100 (offset 2970)', who, () =>
       load('GET', list.replace('page=1', 'page=100'), auth, () => ({}), opts),
     )
-    await measure('detail (random id)', who, () =>
+    await measure('detail', 'detail (random id)', who, () =>
       load(
         'GET',
         '/api/content/detail',
@@ -156,12 +187,12 @@ try {
         opts,
       ),
     )
-    await measure('pending counts (batched)', who, () =>
+    await measure('counts', 'pending counts (batched)', who, () =>
       load('GET', '/api/verify-center/pendingCounts', auth, () => ({}), opts),
     )
   }
   // Approve: each request approves one distinct pending item (the super administrator acts at every node).
-  await measure('approve (one item per call)', 'super admin', () =>
+  await measure('approve', 'approve (one item per call)', 'super admin', () =>
     load(
       'POST',
       '/api/verify-center/approved',
@@ -173,8 +204,8 @@ try {
   rows.push({ call: 'server RSS MB (end / peak)', as: `${rssMb(pid, 'VmRSS')} / ${rssMb(pid, 'VmHWM')}` })
   await stop(server)
 } finally {
-  // BENCH_KEEP_DB=1 keeps the seeded database for EXPLAIN and repeated runs (its URL is printed).
-  if (process.env.BENCH_KEEP_DB) console.log(`kept ${database.url}`)
+  // BENCH_KEEP_DB keeps the seeded database for EXPLAIN and repeated runs (its URL is printed).
+  if (keep) console.log(`kept ${database.url}`)
   else database.drop()
   rmSync(dataDir, { recursive: true, force: true })
 }

@@ -51,6 +51,7 @@ export async function load(
   })
   return {
     sent: i,
+    done: result.requests.total,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,

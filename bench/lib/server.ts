@@ -17,12 +17,17 @@ export interface Server {
 const pin = process.env.BENCH_PIN?.match(/^(\d+):(\d+)$/)
 if (pin) execFileSync('taskset', ['-pc', pin[2]!, String(process.pid)], { stdio: 'ignore' })
 
+/**
+ * BENCH_NODE_ARGS: extra node options for the server (e.g. `--cpu-prof --cpu-prof-dir=.tmp/prof`);
+ * BENCH_SERVER: another build's main.js, for A/B runs under the same load.
+ */
+const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
+
 /** Starts the built server as `npm start` does and waits until it answers; returns the time that took. */
 export async function startServer(env: Record<string, string>): Promise<Server> {
   const t0 = performance.now()
-  const [bin, args] = pin
-    ? ['taskset', ['-c', pin[1]!, 'node', 'packages/server/dist/main.js']]
-    : ['node', ['packages/server/dist/main.js']]
+  const node = ['node', ...nodeArgs, process.env.BENCH_SERVER ?? 'packages/server/dist/main.js']
+  const [bin, args] = pin ? ['taskset', ['-c', pin[1]!, ...node]] : [node[0]!, node.slice(1)]
   const proc = spawn(bin, args as string[], {
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
