@@ -43,8 +43,14 @@ export default function RichTextEditor({
         'aria-multiline': 'true',
         class: 'moc-rte-content',
       },
-      handlePaste: (view: EditorView, event: ClipboardEvent): boolean =>
-        pasteContext.current ? handlePaste(pasteContext.current, view, event) : false,
+      // Before ProseMirror's own paste, which parses the clipboard's HTML (style and on* attributes) under the CSP.
+      handleDOMEvents: {
+        paste: (view: EditorView, event: ClipboardEvent): boolean => {
+          const handled = !!pasteContext.current && handlePaste(pasteContext.current, view, event)
+          if (handled) event.preventDefault()
+          return handled
+        },
+      },
     }),
     [id, label],
   )
