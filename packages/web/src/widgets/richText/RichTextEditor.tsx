@@ -4,13 +4,14 @@ import { App, Input } from 'antd'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
 import { cleanRichText } from './cleanRichText.ts'
+import { useEditorConfig } from './dialogs/useEditorConfig.ts'
 import { editorExtensions } from './extensions.ts'
+import { LayoutTools } from './LayoutTools.tsx'
 import { MediaTools } from './MediaTools.tsx'
 import { handlePaste, type PasteContext } from './pasteHandler.ts'
 import type { RichTextFieldProps } from './RichTextField.tsx'
 import { Toolbar } from './Toolbar.tsx'
 import { outputOf, setHtml, useContentSync } from './useContentSync.ts'
-import { useEditorConfig } from './useEditorConfig.ts'
 import { WordImport } from './WordImport.tsx'
 import './richText.css'
 
@@ -89,6 +90,7 @@ export default function RichTextEditor({
       <Toolbar editor={editor} source={source !== null} onToggleSource={toggleSource} disabled={disabled}>
         <WordImport context={pasteContext.current} disabled={disabled || source !== null} />
         <MediaTools editor={editor} disabled={disabled || source !== null} />
+        <LayoutTools editor={editor} context={pasteContext.current} disabled={disabled || source !== null} />
       </Toolbar>
       {source !== null ? (
         <Input.TextArea
