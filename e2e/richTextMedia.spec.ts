@@ -23,12 +23,12 @@ test('富文本: a picture and a video from the library, a screenshot of the vid
   const film = unique('现场视频')
   await page.goto('/mediaLibrary')
   await page
-    .locator('.ant-upload input[type=file]')
+    .locator('.ant-upload input[type=file]:not([webkitdirectory])')
     .setInputFiles({ name: `${picture}.png`, mimeType: 'image/png', buffer: png(64, 48) })
   await expectToast(page, '添加成功')
   await page.getByRole('tab', { name: '视频' }).click()
   await page
-    .locator('.ant-upload input[type=file]')
+    .locator('.ant-upload input[type=file]:not([webkitdirectory])')
     .setInputFiles({ name: `${film}.mp4`, mimeType: 'video/mp4', buffer: clip('clip.mp4') })
   await expectToast(page, '添加成功')
   // Only a transcoded video can be picked (spec §4).

@@ -26,7 +26,10 @@ for (const [path, label] of [
     await again.getByLabel('标签名称').fill(names[0]!)
     await again.getByRole('button', { name: OK }).click()
     await expect(page.getByText('标签名称已存在')).toBeVisible()
+    // The refused save settles (its 确定 stops loading) before the dialog is closed.
+    await expect(again.getByRole('button', { name: OK })).not.toHaveClass(/ant-btn-loading/)
     await again.getByRole('button', { name: /取\s*消/ }).click()
+    await expect(again).toBeHidden()
 
     await page.getByLabel('按标签名称搜索').fill(label)
     await page.getByRole('button', { name: /搜\s*索/ }).click()
