@@ -333,7 +333,7 @@ test('tus: after a page reload the same file continues where it stopped', async 
 
   reloaded = true
   await page.reload()
-  await expect(page.getByLabel('正文')).toBeVisible()
+  await expect(page.getByLabel('正文')).toBeVisible({ timeout: 30_000 }) // the editor's chunk loads again after the reload
   await expect(panel(page)).toBeHidden()
   await coverInput(page).setInputFiles(path)
   await expectToast(page, '上传成功', 30_000)
