@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { admin, bulletChat, department, role } from '../src/db/schema.ts'
+import { bulletChat, department } from '../src/db/schema.ts'
 import { contentCalls } from './contentCalls.ts'
-import { grantedAccount, powerOf } from './grantedAccount.ts'
+import { grantedAccount, powerOf, scopedAccount } from './grantedAccount.ts'
 import { engines, login, startTestApp, type TestApp } from './harness.ts'
 
 /** 弹幕管理: danmaku per video/live, moderation in batch, official danmaku, templates (decision 0022). */
@@ -14,15 +13,8 @@ describe.each(engines)('bullet chat (%s)', (engine) => {
   const { post, get } = contentCalls(() => t)
   let videoId: number
 
-  async function account(name: string, power: Record<string, string[]>, dept: number) {
-    const a = await grantedAccount(t, name, powerOf(power))
-    await t.database.db
-      .update(role)
-      .set({ permissionDepartment: String(dept) })
-      .where(eq(role.id, a.roleId))
-    await t.database.db.update(admin).set({ departmentId: dept }).where(eq(admin.id, a.id))
-    return a
-  }
+  const account = (name: string, power: Record<string, string[]>, dept: number) =>
+    scopedAccount(t, name, power, dept)
 
   beforeAll(async () => {
     t = await startTestApp(engine)

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { admin, department, role } from '../src/db/schema.ts'
+import { department } from '../src/db/schema.ts'
 import { contentCalls } from './contentCalls.ts'
-import { grantedAccount, powerOf } from './grantedAccount.ts'
+import { scopedAccount } from './grantedAccount.ts'
 import { engines, login, startTestApp, type TestApp } from './harness.ts'
 
 /** The comment review queue /commentAudit: comments held by the matcher, decided in batch (decision 0022). */
@@ -14,15 +13,8 @@ describe.each(engines)('comment review queue (%s)', (engine) => {
   const { post, get, draft } = contentCalls(() => t)
   let article: number
 
-  async function account(name: string, power: Record<string, string[]>, dept: number) {
-    const a = await grantedAccount(t, name, powerOf(power))
-    await t.database.db
-      .update(role)
-      .set({ permissionDepartment: String(dept) })
-      .where(eq(role.id, a.roleId))
-    await t.database.db.update(admin).set({ departmentId: dept }).where(eq(admin.id, a.id))
-    return a
-  }
+  const account = (name: string, power: Record<string, string[]>, dept: number) =>
+    scopedAccount(t, name, power, dept)
   const comment = async (body: string, contentId = article, kind = 'article') => {
     const r = await post(superToken, '/api/comment/add', { kind, contentId, body })
     expect(r.body.code, r.body.msg).toBe(0)

@@ -1,4 +1,5 @@
 import type { PowerMap } from '@moc/domain/permissions/types'
+import { eq } from 'drizzle-orm'
 import { admin, role } from '../src/db/schema.ts'
 import { hashPassword } from '../src/platform/passwords.ts'
 import type { TestApp } from './harness.ts'
@@ -30,4 +31,21 @@ export async function grantedAccount(t: TestApp, username: string, power: PowerM
     .returning({ id: admin.id })
   const token = await t.ctx.sessions.create(a!.id, '127.0.0.1', 'test', false)
   return { id: a!.id, token, roleId: r!.id }
+}
+
+/** A granted account that belongs to department `dept` and whose role's data scope is that department. */
+export async function scopedAccount(
+  t: TestApp,
+  username: string,
+  grants: Record<string, string[]>,
+  dept: number,
+) {
+  const a = await grantedAccount(t, username, powerOf(grants))
+  const { db } = t.database
+  await db
+    .update(role)
+    .set({ permissionDepartment: String(dept) })
+    .where(eq(role.id, a.roleId))
+  await db.update(admin).set({ departmentId: dept }).where(eq(admin.id, a.id))
+  return a
 }

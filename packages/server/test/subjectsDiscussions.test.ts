@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { admin, department, role } from '../src/db/schema.ts'
+import { department } from '../src/db/schema.ts'
 import { contentCalls } from './contentCalls.ts'
-import { grantedAccount, powerOf } from './grantedAccount.ts'
+import { scopedAccount } from './grantedAccount.ts'
 import { engines, login, startTestApp, type TestApp } from './harness.ts'
 
 const EDITOR = ['查看', '添加', '编辑', '删除', '提交审核', '显示/隐藏', '回收站']
@@ -16,15 +15,8 @@ describe.each(engines)('subjects and hot discussions (%s)', (engine) => {
     {} as never
   const { post, get, draft } = contentCalls(() => t)
 
-  async function account(name: string, power: Record<string, string[]>, dept: number) {
-    const a = await grantedAccount(t, name, powerOf(power))
-    await t.database.db
-      .update(role)
-      .set({ permissionDepartment: String(dept) })
-      .where(eq(role.id, a.roleId))
-    await t.database.db.update(admin).set({ departmentId: dept }).where(eq(admin.id, a.id))
-    return a
-  }
+  const account = (name: string, power: Record<string, string[]>, dept: number) =>
+    scopedAccount(t, name, power, dept)
   const addSubject = (token: string, title: string, modules: unknown[]) =>
     post(token, '/api/content/add', { kind: 'subject', title, modules })
 

@@ -6,7 +6,7 @@ import { VERIFY_STATE } from '@moc/domain/resources/index'
 import { actionPermission, type ResourceDef } from '@moc/domain/resources/types'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { TableColumnsType } from 'antd'
-import { Alert, App, Button, Card, DatePicker, Flex, Form, Input, Modal, Popconfirm, Select, Tag } from 'antd'
+import { Alert, App, Button, Card, DatePicker, Flex, Form, Input, Modal, Popconfirm, Tag } from 'antd'
 import type { Dayjs } from 'dayjs'
 import dayjs from 'dayjs'
 import { useState } from 'react'
@@ -19,6 +19,7 @@ import { usePagedQuery } from '../widgets/usePagedQuery.ts'
 import { contentKind, resourceApi } from './derive.ts'
 import type { Item } from './formValues.ts'
 import './engine.css'
+import { ShowStateSelect } from '../widgets/ShowStateSelect.tsx'
 
 type Batch = 'show' | 'hide' | 'remove'
 const batchText: Record<Batch, { button: string; confirm: string }> = {
@@ -208,15 +209,7 @@ function Comments({ def, contentId }: { def: ResourceDef; contentId: number }) {
             <Input allowClear maxLength={100} placeholder="评论内容或评论人" />
           </Form.Item>
           <Form.Item label="显示状态" name="showState">
-            <Select
-              allowClear
-              style={{ width: 120 }}
-              placeholder="全部"
-              options={[
-                { value: 1, label: '显示' },
-                { value: 0, label: '隐藏' },
-              ]}
-            />
+            <ShowStateSelect />
           </Form.Item>
           <Form.Item label="评论时间" name="time">
             <DatePicker.RangePicker />

@@ -14,6 +14,7 @@ import { RejectDialog } from './RejectDialog.tsx'
 import { QUEUE_TABS, type QueueRow, queueRows, readQueueTab, reviewApi, reviewDetailPath } from './review.ts'
 import { reviewQueueKey, useReviewDecision } from './useWorkflow.tsx'
 import './engine.css'
+import { ReviewRowButtons } from './ReviewRowButtons.tsx'
 
 const formatTime = (v: string) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '--')
 const dash = (v: string) => v || '--'
@@ -120,14 +121,10 @@ export function ReviewQueue({ def }: { def: ResourceDef }) {
             </Button>
           ) : null}
           {pending && mayReview ? (
-            <>
-              <Button type="link" size="small" onClick={() => approve([row.id], row.title)}>
-                通过
-              </Button>
-              <Button type="link" size="small" danger onClick={() => setRejecting([row.id])}>
-                驳回
-              </Button>
-            </>
+            <ReviewRowButtons
+              onApprove={() => approve([row.id], row.title)}
+              onReject={() => setRejecting([row.id])}
+            />
           ) : null}
         </Flex>
       ),

@@ -3,25 +3,13 @@ import { PAGE_SIZE_DEFAULT, TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/c
 import { can, canBatch } from '@moc/domain/permissions/can'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { TableColumnsType } from 'antd'
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Select,
-  Table,
-  Tag,
-} from 'antd'
+import { Alert, App, Button, Card, Flex, Form, Input, InputNumber, Popconfirm, Table, Tag } from 'antd'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { api } from '../../api/client.ts'
 import { currentGrant } from '../../api/session.ts'
 import { formatTime } from '../../engine/displayValue.ts'
+import { ShowStateSelect } from '../../widgets/ShowStateSelect.tsx'
 import { tablePagination } from '../../widgets/usePagedQuery.ts'
 
 type Batch = 'show' | 'hide' | 'remove'
@@ -194,15 +182,7 @@ export default function BulletChatDetailPage() {
           <Input allowClear maxLength={100} placeholder="弹幕内容或发送人" />
         </Form.Item>
         <Form.Item label="显示状态" name="showState">
-          <Select
-            allowClear
-            style={{ width: 120 }}
-            placeholder="全部"
-            options={[
-              { value: 1, label: '显示' },
-              { value: 0, label: '隐藏' },
-            ]}
-          />
+          <ShowStateSelect />
         </Form.Item>
         <Button type="primary" htmlType="submit">
           搜索

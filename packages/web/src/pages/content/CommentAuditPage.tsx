@@ -9,6 +9,7 @@ import { api } from '../../api/client.ts'
 import { currentGrant } from '../../api/session.ts'
 import { formatTime } from '../../engine/displayValue.ts'
 import { RejectDialog } from '../../engine/RejectDialog.tsx'
+import { ReviewRowButtons } from '../../engine/ReviewRowButtons.tsx'
 import { QUEUE_TABS, readQueueTab } from '../../engine/review.ts'
 import { type Paged, tablePagination } from '../../widgets/usePagedQuery.ts'
 import {
@@ -106,14 +107,7 @@ export default function CommentAuditPage() {
             {pending && mayReview ? '审核' : '查看'}
           </Button>
           {pending && mayReview ? (
-            <>
-              <Button type="link" size="small" onClick={() => approve([row.id])}>
-                通过
-              </Button>
-              <Button type="link" size="small" danger onClick={() => setRejecting([row.id])}>
-                驳回
-              </Button>
-            </>
+            <ReviewRowButtons onApprove={() => approve([row.id])} onReject={() => setRejecting([row.id])} />
           ) : null}
         </Flex>
       ),
