@@ -190,6 +190,21 @@ describe.each(engines)('accounts on %s', (engine) => {
     expect((await post('/api/admin/update', { adminId: 99999, realName: 'x' })).res.statusCode).toBe(404)
   })
 
+  it('binds, shows and unbinds the 秀米 id; the signed-in user carries it; a malformed one is refused', async () => {
+    const acc = await makeAccount({ xiumiOpenId: 'xm_001' })
+    expect((await get(`/api/admin/detail?id=${acc.id}`)).body.data.xiumiOpenId).toBe('xm_001')
+    const token = await login(t.app, acc.username, PASSWORD)
+    expect((await get('/api/user/detail', token)).body.data.user.xiumiOpenId).toBe('xm_001')
+    const bad = await post('/api/system/account/modify', { id: acc.id, xiumiOpenId: '秀米 id!' })
+    expect(bad.res.statusCode).toBe(422)
+    expect(bad.body.msg).toBe('秀米账号ID只能包含字母、数字、下划线和连字符，最多64位')
+    expect((await roleOf(acc.id)).xiumiOpenId).toBe('xm_001')
+    expect((await post('/api/admin/update', { adminId: acc.id, xiumiOpenId: 'xm-002' })).body.code).toBe(0)
+    expect((await roleOf(acc.id)).xiumiOpenId).toBe('xm-002')
+    expect((await post('/api/admin/update', { adminId: acc.id, xiumiOpenId: '' })).body.code).toBe(0)
+    expect((await roleOf(acc.id)).xiumiOpenId).toBeNull()
+  })
+
   it('sets and clears the head of department; a head needs a department', async () => {
     const d = await makeDepartment('财务部')
     const acc = await makeAccount({ departmentId: d })

@@ -23,6 +23,7 @@ export const accountFormMessages = {
   realName: '请输入姓名',
   emailInvalid: '请输入正确的邮箱号',
   phoneInvalid: PHONE_INVALID_MSG,
+  xiumiOpenIdInvalid: '秀米账号ID只能包含字母、数字、下划线和连字符，最多64位',
   smsNeedsPhone: '开启短信验证登录需先填写手机号',
   directorNeedsDepartment: '设为部门负责人需先选择部门',
   created: '新增成功',
@@ -42,11 +43,15 @@ const optionalPattern = (pattern: RegExp, message: string) =>
 
 const id = z.number().int().positive()
 
+/** 秀米 open id (the editor's 秀米 dialog is bound to it, spec §3 logged-in user); empty unbinds. */
+export const XIUMI_OPEN_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
+
 /** Fields an account editor (系统-账号 编辑) may change; every one optional: only those sent change. */
 export const accountChangeFields = {
   realName: z.string().trim().min(1, accountFormMessages.realName).max(50).optional(),
   email: optionalPattern(EMAIL_PATTERN, accountFormMessages.emailInvalid).optional(),
   phone: optionalPattern(PHONE_PATTERN, accountFormMessages.phoneInvalid).optional(),
+  xiumiOpenId: optionalPattern(XIUMI_OPEN_ID_PATTERN, accountFormMessages.xiumiOpenIdInvalid).optional(),
   roleId: id.nullable().optional(),
   departmentId: id.nullable().optional(),
   positionId: id.nullable().optional(),
@@ -76,6 +81,7 @@ export const accountCreateSchema = z
     realName: z.string().trim().min(1, accountFormMessages.realName).max(50),
     email: optionalPattern(EMAIL_PATTERN, accountFormMessages.emailInvalid).default(''),
     phone: optionalPattern(PHONE_PATTERN, accountFormMessages.phoneInvalid).default(''),
+    xiumiOpenId: optionalPattern(XIUMI_OPEN_ID_PATTERN, accountFormMessages.xiumiOpenIdInvalid).default(''),
     roleId: id.nullable().default(null),
     departmentId: id.nullable().default(null),
     positionId: id.nullable().default(null),
@@ -110,6 +116,7 @@ export const accountItemSchema = z.object({
   isDirector: z.boolean(),
   state: z.number(),
   requireSms: z.boolean(),
+  xiumiOpenId: z.string().nullable(),
   createdAt: z.string(),
 })
 export type AccountItem = z.infer<typeof accountItemSchema>

@@ -88,6 +88,7 @@ export async function createAccount(ctx: Ctx, p: Principal, v: AccountCreate): P
       realName: v.realName,
       email: v.email.toLowerCase(),
       phone: v.phone,
+      xiumiOpenId: v.xiumiOpenId || null,
       roleId: v.roleId,
       departmentId: v.departmentId,
       positionId: v.positionId,
@@ -137,6 +138,7 @@ export async function modifyAccount(
   const set: Partial<typeof admin.$inferInsert> = { updatedAt: new Date(), phone, requireSms, isDirector }
   if (changes.realName !== undefined) set.realName = changes.realName
   if (changes.email !== undefined) set.email = changes.email.toLowerCase()
+  if (changes.xiumiOpenId !== undefined) set.xiumiOpenId = changes.xiumiOpenId || null
   if (changes.roleId !== undefined) set.roleId = changes.roleId
   if (changes.departmentId !== undefined) set.departmentId = changes.departmentId
   if (changes.positionId !== undefined) set.positionId = changes.positionId

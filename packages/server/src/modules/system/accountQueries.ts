@@ -28,6 +28,7 @@ const itemColumns = {
   isDirector: admin.isDirector,
   state: admin.state,
   requireSms: admin.requireSms,
+  xiumiOpenId: admin.xiumiOpenId,
   createdAt: admin.createdAt,
 }
 

@@ -10,7 +10,14 @@ import type { Principal } from '../../platform/sessions.ts'
 import { findAdminById } from '../auth/accounts.ts'
 
 /** Fields only an account editor may send; the personal-info dialog never does. */
-const editorOnly = ['roleId', 'departmentId', 'positionId', 'isDirector', 'requireSms'] as const
+const editorOnly = [
+  'roleId',
+  'departmentId',
+  'positionId',
+  'isDirector',
+  'requireSms',
+  'xiumiOpenId',
+] as const
 
 /**
  * POST /api/admin/update (spec §3 "Admin update"). With `verifyCode` it is the personal-info dialog

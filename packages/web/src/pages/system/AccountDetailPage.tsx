@@ -1,5 +1,9 @@
-import { type AccountDetail, accountFormMessages as msg } from '@moc/domain/api/accounts'
-import { USERNAME_PATTERN, USERNAME_RULE_MSG } from '@moc/domain/api/session'
+import {
+  type AccountDetail,
+  accountFormMessages as msg,
+  XIUMI_OPEN_ID_PATTERN,
+} from '@moc/domain/api/accounts'
+import { type SignedIn, USERNAME_PATTERN, USERNAME_RULE_MSG } from '@moc/domain/api/session'
 import { SUPER_ADMIN_ROLE_ID, TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
 import { isSuperAdmin } from '@moc/domain/permissions/can'
 import { EMAIL_PATTERN, PHONE_PATTERN } from '@moc/domain/rules/phone'
@@ -9,7 +13,7 @@ import { Alert, App, Button, Card, Flex, Form, Input, Select, Switch, TreeSelect
 import { useEffect, useMemo, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { api } from '../../api/client.ts'
-import { currentGrant, currentUser } from '../../api/session.ts'
+import { currentGrant, currentUser, saveSession } from '../../api/session.ts'
 import { Loading } from '../../widgets/Loading.tsx'
 import { NewPasswordFields } from '../../widgets/NewPasswordFields.tsx'
 import {
@@ -27,6 +31,7 @@ interface Values {
   realName: string
   phone?: string
   email?: string
+  xiumiOpenId?: string
   roleId?: number | null
   departmentId?: number | null
   positionId?: number | null
@@ -80,6 +85,7 @@ function AccountForm({ detail }: { detail: AccountDetail | undefined }) {
         realName: detail.realName,
         phone: detail.phone,
         email: detail.email,
+        xiumiOpenId: detail.xiumiOpenId ?? '',
         roleId: detail.roleId,
         departmentId: detail.departmentId,
         positionId: detail.positionId,
@@ -102,6 +108,7 @@ function AccountForm({ detail }: { detail: AccountDetail | undefined }) {
       realName: v.realName.trim(),
       email: trimmed(v.email) ?? '',
       phone: trimmed(v.phone) ?? '',
+      xiumiOpenId: trimmed(v.xiumiOpenId) ?? '',
       departmentId: v.departmentId ?? null,
       positionId: v.positionId ?? null,
       isDirector: Boolean(v.isDirector && v.departmentId),
@@ -125,6 +132,12 @@ function AccountForm({ detail }: { detail: AccountDetail | undefined }) {
           ...fields,
         })
       message.success(editing ? msg.modified : msg.created, TOAST_SUCCESS_S)
+      // The editor's 秀米 binding and the top bar read the stored user: refresh it after changing one's own.
+      if (self)
+        await api
+          .get<Omit<SignedIn, 'token'>>('/api/user/detail')
+          .then(saveSession)
+          .catch(() => {})
       await queryClient.invalidateQueries({ queryKey: [queryKeys.accounts] })
       navigate('/account')
     } catch (err) {
@@ -184,6 +197,14 @@ function AccountForm({ detail }: { detail: AccountDetail | undefined }) {
         </Form.Item>
         <Form.Item label="邮箱" name="email" rules={optional(EMAIL_PATTERN, msg.emailInvalid)}>
           <Input maxLength={100} placeholder="请输入邮箱号" />
+        </Form.Item>
+        <Form.Item
+          label="秀米账号ID"
+          name="xiumiOpenId"
+          extra="绑定后，该账号可在富文本编辑器中使用秀米排版"
+          rules={optional(XIUMI_OPEN_ID_PATTERN, msg.xiumiOpenIdInvalid)}
+        >
+          <Input maxLength={64} autoComplete="off" placeholder="请输入秀米账号ID（openid）" />
         </Form.Item>
         <Form.Item
           label="角色"
