@@ -3,7 +3,7 @@ import { can } from '@moc/domain/permissions/can'
 import { fullGrant } from '@moc/domain/permissions/fullGrant'
 import type { PowerMap } from '@moc/domain/permissions/types'
 import { contentResources } from '@moc/domain/resources/index'
-import { actionPermission } from '@moc/domain/resources/types'
+import { permissionFor, supportsAction } from '@moc/domain/resources/types'
 import { errorCodes } from '@moc/domain/transport/errorCodes'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -72,11 +72,14 @@ function cases(r: RouteAccess): { route: RouteAccess; access: StaticAccess; quer
         access: { page: d.review!.permissionPage, action: '审核' as const },
         query: `?resType=${d.review!.resType}`,
       }))
-  return defs.map((d) => ({
-    route: r,
-    access: { page: d.permissionPage, action: actionPermission[a.resource] },
-    query: `?kind=${d.storage.kind}`,
-  }))
+  // Kinds whose page lacks the action are refused before any permission check (supportsAction).
+  return defs
+    .filter((d) => supportsAction(d, a.resource))
+    .map((d) => ({
+      route: r,
+      access: { page: d.permissionPage, action: permissionFor(d, a.resource) },
+      query: `?kind=${d.storage.kind}`,
+    }))
 }
 
 const key = (a: StaticAccess) => (typeof a === 'string' ? a : `${a.page}:${a.action}`)

@@ -1,4 +1,5 @@
 import { article } from '@moc/domain/resources/article'
+import { programReplay } from '@moc/domain/resources/programReplay'
 import { defineResource } from '@moc/domain/resources/types'
 import dayjs from 'dayjs'
 import { describe, expect, it } from 'vitest'
@@ -8,8 +9,10 @@ import {
   formFields,
   listColumnKeys,
   listTabs,
+  partitionOf,
   readListState,
   resourceApi,
+  screenUrl,
   searchFields,
   viewCountApplies,
   writeListState,
@@ -117,6 +120,34 @@ describe('URL-synced list state', () => {
     expect(url.toString()).toBe('type=recycle&page=2&pageSize=100&title=a&createdBy=')
     expect(readListState(article, url, 'admin')).toEqual({ ...state, filters: { title: 'a' } })
     expect(writeListState(article, readListState(article, params(''), 'admin'), 'admin').toString()).toBe('')
+  })
+})
+
+describe('partitioned lists (programme content by source)', () => {
+  it('the source comes from the URL, an unknown or missing one falls back to the first', () => {
+    expect(partitionOf(programReplay, params('source=tv'))).toBe('tv')
+    expect(partitionOf(programReplay, params('source=radio'))).toBe('broadcast')
+    expect(partitionOf(article, params('source=tv'))).toBeUndefined()
+  })
+
+  it('list state, detail links and the list URL keep the source', () => {
+    const state = readListState(programReplay, params('source=tv&type=recycle'), 'admin')
+    expect(state).toMatchObject({ partition: 'tv', type: 'recycle' })
+    expect(writeListState(programReplay, { ...state, page: 2 }, 'admin').toString()).toBe(
+      'source=tv&type=recycle&page=2',
+    )
+    expect(screenUrl(programReplay, '/programReplayDetail', params('source=tv'), 7)).toBe(
+      '/programReplayDetail?source=tv&id=7',
+    )
+    expect(screenUrl(article, '/contentArticleDetail', params('source=tv'), 7)).toBe(
+      '/contentArticleDetail?id=7',
+    )
+  })
+
+  it('a type without review has no review-state column; its show state is 上线/下线', () => {
+    expect(listColumnKeys(programReplay)).not.toContain('verifyState')
+    expect(listColumnKeys(programReplay)).toContain('showState')
+    expect(programReplay.showWords).toEqual({ show: '上线', hide: '下线' })
   })
 })
 

@@ -8,6 +8,7 @@ export const CONTENT_LOCK_MS = 5 * 60_000
 
 export const contentMessages = {
   unknownType: '未知的列表类型',
+  unknownPartition: (label: string) => `未知的${label}`,
   notFound: '内容不存在',
   recycled: '回收站中的内容不能编辑，请先恢复',
   notRecycled: '内容不在回收站中',
@@ -31,6 +32,8 @@ export const contentListQuerySchema = z.object({
   kind,
   /** The tab (query `type` of the list screen); default the definition's first. */
   type: z.string().max(40).optional(),
+  /** The value of the definition's `list.partition` field (e.g. programme content's source); default its first option. */
+  partition: z.string().max(40).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(CONTENT_PAGE_SIZE_MAX).default(CONTENT_PAGE_SIZE),
   /** Title keyword (contains). */
@@ -43,7 +46,11 @@ export const contentListQuerySchema = z.object({
   endTime: z.iso.datetime({ offset: true }).optional(),
 })
 
-export const contentNumsQuerySchema = z.object({ kind, createdBy: z.string().trim().max(50).optional() })
+export const contentNumsQuerySchema = z.object({
+  kind,
+  createdBy: z.string().trim().max(50).optional(),
+  partition: z.string().max(40).optional(),
+})
 
 export const contentSameQuerySchema = z.object({
   kind,

@@ -1,6 +1,7 @@
 import { article } from './article.ts'
 import { collection } from './collection.ts'
 import { discuss } from './discuss.ts'
+import { programReplay } from './programReplay.ts'
 import { subject } from './subject.ts'
 import type { ResourceDef } from './types.ts'
 import { video } from './video.ts'
@@ -8,10 +9,14 @@ import { video } from './video.ts'
 export { CONTENT_KINDS } from './kinds.ts'
 
 /** Every resource definition, by name (DESIGN §4). Later content types are added here. */
-export const resources = { article, video, collection, subject, discuss } as const satisfies Record<
-  string,
-  ResourceDef
->
+export const resources = {
+  article,
+  video,
+  collection,
+  subject,
+  discuss,
+  programReplay,
+} as const satisfies Record<string, ResourceDef>
 
 export type ResourceName = keyof typeof resources
 

@@ -1,4 +1,5 @@
 import type { ActionName } from '../permissions/actions.ts'
+import { permissionPages } from '../permissions/pages.ts'
 
 /**
  * The resource-definition vocabulary (DESIGN.md §4). One definition per entity type drives the server
@@ -160,6 +161,13 @@ export interface ResourceDef {
     sort?: { field: string; order: 'asc' | 'desc' }
     /** Other screens that create items of this type, offered beside 新增 (e.g. from a recording); needs 添加. */
     createFrom?: { label: string; path: string }[]
+    /**
+     * A required `select` field that splits the type into separate lists, chosen by the screens' query
+     * parameter of the same name (programme content's `source`: /programContent?source=tv). The list, its tab
+     * counts and new items take the value from the URL (default the first option); the form shows it read-only.
+     * Such totals are count(*) (the counters know no field values).
+     */
+    partition?: string
   }
   /** Actions this type supports beyond list/detail/create/update/remove. */
   actions: ResourceAction[]
@@ -173,7 +181,26 @@ export interface ResourceDef {
   api?: Partial<Record<ResourceAction, string>>
   /** Content types whose view counts are shown (spec §3); others show '--'. */
   counts?: { view: boolean; like: boolean }
+  /** Permission actions of this type's page that differ from `actionPermission` (e.g. show → 上线/下线). */
+  permissions?: Partial<Record<ResourceAction, ActionName>>
+  /** Words for the show state where the type says otherwise than 显示/隐藏 (replays go 上线/下线, spec §4). */
+  showWords?: { show: string; hide: string }
 }
+
+/** The permission action a resource action needs on the definition's page: its own word, else the shared one. */
+export const permissionFor = (def: Pick<ResourceDef, 'permissions'>, action: ResourceAction): ActionName =>
+  def.permissions?.[action] ?? actionPermission[action]
+
+/**
+ * Whether a type offers an action at all: its permission page has the action it needs. The engine's shared
+ * routes serve every content kind, so e.g. submitting a programme replay (its page has no 提交审核) is refused.
+ */
+export const supportsAction = (
+  def: Pick<ResourceDef, 'permissions' | 'permissionPage'>,
+  action: ResourceAction,
+): boolean =>
+  permissionPages.find((p) => p.name === def.permissionPage)?.actions.includes(permissionFor(def, action)) ===
+  true
 
 /** Applies the defaults once, so consumers never re-check optional keys. */
 export function defineResource<const D extends ResourceDef>(def: D): D {

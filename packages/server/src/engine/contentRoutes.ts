@@ -15,9 +15,9 @@ import {
 import { can, isSuperAdmin } from '@moc/domain/permissions/can'
 import { fieldsSchema } from '@moc/domain/resources/fieldSchema'
 import { contentResources } from '@moc/domain/resources/index'
-import type { ResourceDef } from '@moc/domain/resources/types'
+import { type ListFilter, permissionFor, type ResourceDef } from '@moc/domain/resources/types'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
-import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -101,6 +101,20 @@ export async function lockedInScope(tx: Db, def: ResourceDef, scope: DataScope, 
   return rows
 }
 
+/**
+ * The condition of a partitioned definition's list (`list.partition`, e.g. programme content's source): the
+ * requested value of that select field, else its first option; none for other definitions.
+ */
+function partitionFilter(def: ResourceDef, value: string | undefined): SQL[] {
+  const name = def.list.partition
+  if (!name) return []
+  const f = def.fields[name]!
+  const options = Object.keys(f.options ?? {})
+  const v = value ?? options[0]
+  if (!v || !options.includes(v)) throw new AppError('BAD_REQUEST', contentMessages.unknownPartition(f.label))
+  return [sql`${content.extra}->>${name} = ${v}`]
+}
+
 const auditTarget = (req: FastifyRequest, ids: readonly number[]) => {
   req.auditInfo.target = ids.map((id) => `content:${id}`).join(',')
 }
@@ -154,7 +168,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
     const creator = q.createdBy ? await creatorId(q.createdBy) : undefined
     if (creator === null) return ok({ items: [], total: 0 })
     const filter = { ...tab.where, verifyStateIs: q.verifyState }
-    const free = freeFilters(q)
+    const free = [...freeFilters(q), ...partitionFilter(def, q.partition)]
     const where = and(
       eq(content.kind, kindOf(def)),
       ...bucketConditions(filter, contentBuckets),
@@ -208,11 +222,26 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
     const def = resourceOf(req)
     const scope = await dataScopeOf(req, db)
     const creator = q.createdBy ? await creatorId(q.createdBy) : undefined
+    const part = partitionFilter(def, q.partition)
+    const total = async (where: ListFilter) => {
+      if (creator === null) return 0
+      if (!part.length) return countedTotal(db, kindOf(def), where, scope, creator)
+      const [r] = await db
+        .select({ n: count() })
+        .from(content)
+        .where(
+          and(
+            eq(content.kind, kindOf(def)),
+            ...bucketConditions(where, contentBuckets),
+            contentInScope(scope),
+            creator === undefined ? undefined : eq(content.createdBy, creator),
+            ...part,
+          ),
+        )
+      return r?.n ?? 0
+    }
     const entries = await Promise.all(
-      Object.entries(def.list.types).map(async ([name, tab]) => [
-        name,
-        creator === null ? 0 : await countedTotal(db, kindOf(def), tab.where, scope, creator),
-      ]),
+      Object.entries(def.list.types).map(async ([name, tab]) => [name, await total(tab.where)]),
     )
     return ok(Object.fromEntries(entries) as Record<string, number>)
   }
@@ -400,7 +429,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
           const rows = await lockedInScope(tx as unknown as Db, def, scope, ids)
           const live = rows.filter((r) => !r.recycledAt)
           const binned = rows.filter((r) => r.recycledAt)
-          if (binned.length && !can(req.principal!, def.permissionPage, '回收站'))
+          if (binned.length && !can(req.principal!, def.permissionPage, permissionFor(def, 'recycle')))
             throw new AppError('FORBIDDEN', contentMessages.noRecycleRight)
           const now = new Date()
           const moved = live.length

@@ -2,7 +2,7 @@ import type { ActionName } from '@moc/domain/permissions/actions'
 import type { ResourceAction } from '@moc/domain/resources/types'
 
 /**
- * A resource-engine route: the permission is the resource definition's page + actionPermission[resource],
+ * A resource-engine route: the permission is the resource definition's page + permissionFor(def, resource),
  * resolved per request from the content `kind` (the route's fixed kind, else the body's `kind`, else the
  * query's `kind`); see guard.ts. An unknown kind is a 400 before any handler runs.
  */

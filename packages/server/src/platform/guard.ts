@@ -1,6 +1,6 @@
 import { can, isSuperAdmin } from '@moc/domain/permissions/can'
 import { contentResources, reviewResources } from '@moc/domain/resources/index'
-import { actionPermission, type ResourceDef } from '@moc/domain/resources/types'
+import { permissionFor, type ResourceDef, supportsAction } from '@moc/domain/resources/types'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Access } from './access.ts'
 import type { Ctx } from './context.ts'
@@ -104,7 +104,8 @@ export function registerGuard(app: FastifyInstance, ctx: Ctx) {
     const kind = requestedKind(req, access.kind)
     const def = typeof kind === 'string' ? contentResources.get(kind) : undefined
     if (!def) throw new AppError('BAD_REQUEST', '未知的内容类型')
-    if (!can(req.principal!, def.permissionPage, actionPermission[access.resource]))
+    if (!supportsAction(def, access.resource)) throw new AppError('BAD_REQUEST', '该内容类型不支持此操作')
+    if (!can(req.principal!, def.permissionPage, permissionFor(def, access.resource)))
       throw new AppError('FORBIDDEN')
     req.resource = def
     req.auditInfo.page = def.permissionPage

@@ -3,7 +3,7 @@ import { COMMENT_BODY_MAX } from '@moc/domain/api/comments'
 import { TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
 import { can } from '@moc/domain/permissions/can'
 import { VERIFY_STATE } from '@moc/domain/resources/index'
-import { actionPermission, type ResourceDef } from '@moc/domain/resources/types'
+import { permissionFor, type ResourceDef } from '@moc/domain/resources/types'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { TableColumnsType } from 'antd'
 import { Alert, App, Button, Card, DatePicker, Flex, Form, Input, Modal, Popconfirm, Tag } from 'antd'
@@ -61,7 +61,7 @@ function Comments({ def, contentId }: { def: ResourceDef; contentId: number }) {
   const { message, modal } = App.useApp()
   const queryClient = useQueryClient()
   const kind = contentKind(def) ?? def.name
-  const may = can(currentGrant(), def.permissionPage, actionPermission.comment)
+  const may = can(currentGrant(), def.permissionPage, permissionFor(def, 'comment'))
   const [selected, setSelected] = useState<number[]>([])
   const [replyTo, setReplyTo] = useState<CommentItem | null>()
   const [replyForm] = Form.useForm<{ body: string }>()

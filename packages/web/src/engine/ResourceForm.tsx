@@ -1,6 +1,6 @@
 import { TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
 import { can } from '@moc/domain/permissions/can'
-import { actionPermission, type ResourceDef } from '@moc/domain/resources/types'
+import { permissionFor, type ResourceDef } from '@moc/domain/resources/types'
 import { contentScanInput } from '@moc/domain/rules/sensitiveScan'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Button, Card, Flex, Form } from 'antd'
@@ -10,7 +10,7 @@ import { api } from '../api/client.ts'
 import { currentGrant } from '../api/session.ts'
 import { Loading } from '../widgets/Loading.tsx'
 import { checkSensitive, useSensitiveReview } from '../widgets/SensitiveReviewDialog.tsx'
-import { displayWindowRules, fieldRules, formFields, resourceApi } from './derive.ts'
+import { displayWindowRules, fieldRules, formFields, partitionOf, resourceApi, screenUrl } from './derive.ts'
 import { FieldInput } from './FieldInput.tsx'
 import { formValues, type Item, savePayload } from './formValues.ts'
 import { LockBanner } from './LockBanner.tsx'
@@ -33,7 +33,7 @@ export function ResourceForm({ def, view = false }: { def: ResourceDef; view?: b
   const id = raw && /^\d+$/.test(raw) ? Number(raw) : undefined
   const paths = resourceApi(def)
   // Without 编辑 the form is read-only anyway and takes no lock.
-  const mayUpdate = !view && can(currentGrant(), def.permissionPage, actionPermission.update)
+  const mayUpdate = !view && can(currentGrant(), def.permissionPage, permissionFor(def, 'update'))
   const { lock, forceUnlock } = useEditLock(def, id, mayUpdate)
   const detail = useQuery({
     queryKey: ['resource-detail', def.name, id],
@@ -99,15 +99,21 @@ function EditForm({
   const mayWrite =
     !view &&
     !locked &&
-    can(currentGrant(), def.permissionPage, actionPermission[editing ? 'update' : 'create'])
+    can(currentGrant(), def.permissionPage, permissionFor(def, editing ? 'update' : 'create'))
   // 保存并提交审核: the type goes through review, the grant may submit, and the item is not already pending.
   const verifyState = (item as { verifyState?: unknown } | undefined)?.verifyState
   const maySubmit =
     mayWrite &&
     workflowActions(def, currentGrant()).includes('submit') &&
     !(typeof verifyState === 'number' && verifyState >= 3)
+  const [params] = useSearchParams()
   // Back to the list as it was left (tab, filters, page) when the form was opened from it.
-  const back = () => (location.key === 'default' ? navigate(def.screens.list) : navigate(-1))
+  const back = () =>
+    location.key === 'default' ? navigate(screenUrl(def, def.screens.list, params)) : navigate(-1)
+  // A partitioned type (programme content's source): a new item takes the URL's value, which the form only shows.
+  const partition = def.list.partition
+  const initialValues = formValues(def, item?.fields)
+  if (partition && !editing) initialValues[partition] = partitionOf(def, params)
 
   /** Spec §5: another item with this title asks before saving; a failed lookup blocks saving. */
   const checkTitle = useTitleCheck(paths.same, paths.kind)
@@ -163,7 +169,7 @@ function EditForm({
         layout="horizontal"
         labelCol={{ span: 4 }}
         wrapperCol={{ span: 16 }}
-        initialValues={formValues(def, item?.fields)}
+        initialValues={initialValues}
         onFinish={(values) => save(values)}
         disabled={!mayWrite}
         scrollToFirstError
@@ -180,7 +186,7 @@ function EditForm({
             <FieldInput
               field={f}
               autoFocus={i === 0 && mayWrite}
-              readOnly={!mayWrite}
+              readOnly={!mayWrite || name === partition}
               owner={{ kind: paths.kind, field: name }}
             />
           </Form.Item>
@@ -214,11 +220,11 @@ function EditForm({
             {view &&
             def.screens.edit &&
             editing &&
-            can(currentGrant(), def.permissionPage, actionPermission.update) ? (
+            can(currentGrant(), def.permissionPage, permissionFor(def, 'update')) ? (
               <Button
                 type="primary"
                 disabled={false}
-                onClick={() => navigate(`${def.screens.edit}?id=${item.id}`)}
+                onClick={() => navigate(screenUrl(def, def.screens.edit!, params, item.id))}
               >
                 编辑
               </Button>

@@ -1,8 +1,8 @@
 import { TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
 import { can, canBatch } from '@moc/domain/permissions/can'
 import {
-  actionPermission,
   type FieldDef,
+  permissionFor,
   type ResourceAction,
   type ResourceDef,
 } from '@moc/domain/resources/types'
@@ -41,12 +41,25 @@ import './engine.css'
 
 type BatchAction = 'show' | 'hide' | 'recycle' | 'restore' | 'remove'
 
-const batchText: Record<BatchAction, { button: string; confirm: string; done: string }> = {
+type BatchText = Record<BatchAction, { button: string; confirm: string; done: string }>
+
+const defaultBatchText: BatchText = {
   show: { button: '显示', confirm: '确定显示选中的{n}条内容？', done: '已显示' },
   hide: { button: '隐藏', confirm: '确定隐藏选中的{n}条内容？', done: '已隐藏' },
   recycle: { button: '移到回收站', confirm: '确定将选中的{n}条内容移到回收站？', done: '已移到回收站' },
   restore: { button: '恢复', confirm: '确定恢复选中的{n}条内容？', done: '已恢复' },
   remove: { button: '彻底删除', confirm: '确定彻底删除选中的{n}条内容？删除后不可恢复', done: '已彻底删除' },
+}
+
+/** The batch wording of a type: its own show words (上线/下线) where it has them. */
+function batchTextOf(def: ResourceDef): BatchText {
+  const w = def.showWords
+  if (!w) return defaultBatchText
+  return {
+    ...defaultBatchText,
+    show: { button: w.show, confirm: `确定${w.show}选中的{n}条内容？`, done: `已${w.show}` },
+    hide: { button: w.hide, confirm: `确定${w.hide}选中的{n}条内容？`, done: `已${w.hide}` },
+  }
 }
 
 const isHidden = (showState: unknown) => showState === false || showState === 0
@@ -97,12 +110,14 @@ export function ResourceList({ def }: { def: ResourceDef }) {
   const [preview, setPreview] = useState<ResourceRow>()
   const grant = currentGrant()
   const supports = (a: ResourceAction) => def.actions.includes(a)
-  const may = (a: ResourceAction) => can(grant, def.permissionPage, actionPermission[a])
-  const mayBatch = (a: ResourceAction) => canBatch(grant, def.permissionPage, actionPermission[a])
+  const may = (a: ResourceAction) => can(grant, def.permissionPage, permissionFor(def, a))
+  const mayBatch = (a: ResourceAction) => canBatch(grant, def.permissionPage, permissionFor(def, a))
   const inRecycle = tab?.recycle === true
   const rows = model.tableProps.dataSource ?? []
   const workflow = useWorkflow(def, { onDone: model.clearSelection })
   const statusNames = useStatusNames()
+  const batchText = batchTextOf(def)
+  const showWords = def.showWords ?? { show: '显示', hide: '隐藏' }
 
   const creators = useQuery({
     queryKey: ['admin-creators'],
@@ -168,7 +183,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
           key="view"
           type="link"
           size="small"
-          onClick={() => navigate(`${def.screens.detail}?id=${row.id}`)}
+          onClick={() => navigate(model.urlOf(def.screens.detail, row.id))}
         >
           查看
         </Button>,
@@ -176,7 +191,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
     const editPath = def.screens.edit ?? def.screens.detail
     if (may('update') || (!def.screens.edit && may('detail')))
       buttons.push(
-        <Button key="edit" type="link" size="small" onClick={() => navigate(`${editPath}?id=${row.id}`)}>
+        <Button key="edit" type="link" size="small" onClick={() => navigate(model.urlOf(editPath, row.id))}>
           {may('update') ? '编辑' : '查看'}
         </Button>,
       )
@@ -186,7 +201,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
           key="comments"
           type="link"
           size="small"
-          onClick={() => navigate(`${def.screens.comments}?id=${row.id}`)}
+          onClick={() => navigate(model.urlOf(def.screens.comments!, row.id))}
         >
           评论
         </Button>,
@@ -226,9 +241,10 @@ export function ResourceList({ def }: { def: ResourceDef }) {
       },
     },
     showState: {
-      title: '显示状态',
+      title: `${showWords.show}状态`,
       dataIndex: 'showState',
-      render: (v: unknown) => (isHidden(v) ? <Tag>隐藏</Tag> : <Tag color="blue">显示</Tag>),
+      render: (v: unknown) =>
+        isHidden(v) ? <Tag>{showWords.hide}</Tag> : <Tag color="blue">{showWords.show}</Tag>,
     },
     viewNum: {
       title: '阅读数',
@@ -321,7 +337,10 @@ export function ResourceList({ def }: { def: ResourceDef }) {
         </Form>
         {!inRecycle && may('create') ? (
           <Flex gap={8}>
-            <Button type="primary" onClick={() => navigate(def.screens.create ?? def.screens.detail)}>
+            <Button
+              type="primary"
+              onClick={() => navigate(model.urlOf(def.screens.create ?? def.screens.detail))}
+            >
               新增{def.label}
             </Button>
             {def.list.createFrom?.map((c) => (

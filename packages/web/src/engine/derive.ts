@@ -78,9 +78,10 @@ export const hasDisplayWindow = (def: ResourceDef) =>
 /** The list's columns: the definition's, then the engine's state, count, creator and time columns. */
 export function listColumnKeys(def: ResourceDef): string[] {
   const own = def.list.columns
-  const engine = ENGINE_COLUMNS.filter((c) => !own.includes(c)).flatMap((c) =>
-    c === 'verifyState' && hasDisplayWindow(def) ? [c, 'displayStatus'] : [c],
-  )
+  // A type without review (programme replays) has no review state to show.
+  const engine = ENGINE_COLUMNS.filter(
+    (c) => !own.includes(c) && (c !== 'verifyState' || def.review),
+  ).flatMap((c) => (c === 'verifyState' && hasDisplayWindow(def) ? [c, 'displayStatus'] : [c]))
   return [...own, ...engine]
 }
 
@@ -185,8 +186,32 @@ export function displayWindowRules(name: string): FormRule[] {
   ]
 }
 
+/**
+ * The partition a screen's URL names (`list.partition`, e.g. programme content's `source`): the query value when
+ * it is one of the field's options, else the first option; undefined for types without one.
+ */
+export function partitionOf(def: ResourceDef, params: URLSearchParams): string | undefined {
+  const name = def.list.partition
+  if (!name) return undefined
+  const options = Object.keys(def.fields[name]?.options ?? {})
+  const v = params.get(name)
+  return v && options.includes(v) ? v : options[0]
+}
+
+/** A screen path of the type with its partition (and `id`) kept in the query: /programReplayDetail?source=tv&id=3. */
+export function screenUrl(def: ResourceDef, path: string, params: URLSearchParams, id?: number): string {
+  const q = new URLSearchParams()
+  const part = partitionOf(def, params)
+  if (part !== undefined) q.set(def.list.partition!, part)
+  if (id !== undefined) q.set('id', String(id))
+  const text = q.toString()
+  return text ? `${path}?${text}` : path
+}
+
 /** The list's state as the URL holds it (spec §2: lists take the `type` query). */
 export interface ListState {
+  /** The partition's value (`list.partition`), kept in the URL under the field's name. */
+  partition?: string
   type: string
   page: number
   pageSize: number
@@ -217,6 +242,7 @@ export function readListState(
   const creator = params.has(CREATOR_PARAM) ? params.get(CREATOR_PARAM)! : (defaultCreator ?? '')
   if (creator) filters[CREATOR_PARAM] = creator
   return {
+    partition: partitionOf(def, params),
     type,
     page: Number.isSafeInteger(page) && page > 0 ? page : 1,
     pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : PAGE_SIZE_DEFAULT,
@@ -231,6 +257,7 @@ export function writeListState(
   defaultCreator: string | undefined,
 ): URLSearchParams {
   const p = new URLSearchParams()
+  if (def.list.partition && s.partition) p.set(def.list.partition, s.partition)
   if (s.type !== listTabs(def)[0]?.key) p.set('type', s.type)
   if (s.page !== 1) p.set('page', String(s.page))
   if (s.pageSize !== PAGE_SIZE_DEFAULT) p.set('pageSize', String(s.pageSize))

@@ -3,7 +3,7 @@ import type { MenuItem } from '@moc/domain/catalogue/menu'
 import { screens } from '@moc/domain/catalogue/screens'
 import { can, type Grant } from '@moc/domain/permissions/can'
 import { reviewPathSegment } from '@moc/domain/resources/index'
-import { actionPermission, type ResourceAction, type ResourceDef } from '@moc/domain/resources/types'
+import { permissionFor, type ResourceAction, type ResourceDef } from '@moc/domain/resources/types'
 import { contentKind } from './derive.ts'
 
 /**
@@ -52,7 +52,7 @@ export function workflowActions(def: ResourceDef, grant: Grant): WorkflowAction[
     if (!gate.actions.some((x) => def.actions.includes(x))) return false
     // Submitting (and reverting) needs a review to go through: without one a type only publishes directly.
     if ((a === 'submit' || a === 'revert') && !def.review) return false
-    return gate.needs.some((x) => can(grant, def.permissionPage, actionPermission[x]))
+    return gate.needs.some((x) => can(grant, def.permissionPage, permissionFor(def, x)))
   })
 }
 

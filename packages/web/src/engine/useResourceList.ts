@@ -14,6 +14,7 @@ import {
   listTabs,
   readListState,
   resourceApi,
+  screenUrl,
   writeListState,
 } from './derive.ts'
 
@@ -54,10 +55,14 @@ export function useResourceList(def: ResourceDef) {
   const update = (next: Partial<ListState>) =>
     setParams(writeListState(def, { ...state, ...next }, defaultCreator), { replace: false })
 
-  const filterQuery = { kind: paths.kind, ...state.filters }
+  const filterQuery = { kind: paths.kind, partition: state.partition, ...state.filters }
   const query = { ...filterQuery, type: state.type, page: state.page, pageSize: state.pageSize }
   // Tab counts are kept per creator, not per search text (spec §3 counts read maintained counters).
-  const numsQuery = { kind: paths.kind, [CREATOR_PARAM]: state.filters[CREATOR_PARAM] }
+  const numsQuery = {
+    kind: paths.kind,
+    partition: state.partition,
+    [CREATOR_PARAM]: state.filters[CREATOR_PARAM],
+  }
   const list = useQuery({
     queryKey: [...listQueryKey(def), 'page', query],
     queryFn: () => api.get<Paged<ResourceRow>>(paths.list, query),
@@ -133,6 +138,8 @@ export function useResourceList(def: ResourceDef) {
     setType: (type: string) => update({ type, page: 1 }),
     /** 重置: back to the default filters (the current user as creator). */
     resetFilters: () => setParams(writeListState(def, { ...state, page: 1, filters: {} }, undefined)),
+    /** A screen of this type with the list's partition kept (screenUrl). */
+    urlOf: (path: string, id?: number) => screenUrl(def, path, params, id),
     list,
     nums,
     selected,
