@@ -1,29 +1,8 @@
-import type { Locator, Page } from '@playwright/test'
 import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
-import { sealedCall } from './sealedApi.ts'
+import { expectBadge, pendingCount as pending } from './reviewBadges.ts'
 
 const OK = /确\s*定/
 const VIDEO_URL = 'https://media.example.com/vod/news-0601.mp4'
-
-/** The pending count the server reports for a queue (0 when none). */
-async function pending(page: Page, queue: string): Promise<number> {
-  const res = await sealedCall(page, 'GET', '/api/verify-center/pendingCounts')
-  expect(res.code).toBe(0)
-  return res.data.counts[queue] ?? 0
-}
-
-function menuBadge(page: Page, label: string): Locator {
-  return page
-    .getByRole('navigation', { name: '侧边菜单' })
-    .locator('.moc-menu-label')
-    .filter({ has: page.getByText(label, { exact: true }) })
-    .locator('.ant-scroll-number')
-}
-
-async function expectBadge(page: Page, label: string, n: number) {
-  if (n > 0) await expect(menuBadge(page, label)).toHaveAttribute('title', String(n))
-  else await expect(menuBadge(page, label)).toHaveCount(0)
-}
 
 test('视频: create and submit from the form, badge on 视频审核, approve on /videoAudit; duplicates on /contentManager', async ({
   page,

@@ -1,7 +1,8 @@
-import type { Locator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { accountWith, windowFor } from './accountHelpers.ts'
 import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
 import { confirmPopconfirm, popconfirmClosed } from './organisationHelpers.ts'
+import { expectBadge, menuBadge } from './reviewBadges.ts'
 import { sealedCall } from './sealedApi.ts'
 
 const OK = /确\s*定/
@@ -11,20 +12,6 @@ async function articlePending(page: Page): Promise<number> {
   const res = await sealedCall(page, 'GET', '/api/verify-center/pendingCounts')
   expect(res.code).toBe(0)
   return res.data.counts['/articleAudit'] ?? 0
-}
-
-/** The side menu's badge on an entry (antd Badge keeps the number in its title); none when zero. */
-function menuBadge(page: Page, label: string): Locator {
-  return page
-    .getByRole('navigation', { name: '侧边菜单' })
-    .locator('.moc-menu-label')
-    .filter({ has: page.getByText(label, { exact: true }) })
-    .locator('.ant-scroll-number')
-}
-
-async function expectBadge(page: Page, label: string, n: number) {
-  if (n > 0) await expect(menuBadge(page, label)).toHaveAttribute('title', String(n))
-  else await expect(menuBadge(page, label)).toHaveCount(0)
 }
 
 async function openTab(page: Page, name: string) {

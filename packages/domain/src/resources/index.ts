@@ -1,5 +1,6 @@
 import { article } from './article.ts'
 import { collection } from './collection.ts'
+import { cspVideo } from './cspVideo.ts'
 import { discuss } from './discuss.ts'
 import { programReplay } from './programReplay.ts'
 import { subject } from './subject.ts'
@@ -16,6 +17,7 @@ export const resources = {
   subject,
   discuss,
   programReplay,
+  cspVideo,
 } as const satisfies Record<string, ResourceDef>
 
 export type ResourceName = keyof typeof resources

@@ -15,7 +15,7 @@ import {
 import { can, isSuperAdmin } from '@moc/domain/permissions/can'
 import { fieldsSchema } from '@moc/domain/resources/fieldSchema'
 import { contentResources } from '@moc/domain/resources/index'
-import { type ListFilter, permissionFor, type ResourceDef } from '@moc/domain/resources/types'
+import { type ListFilter, permissionFor, type ResourceDef, supportsAction } from '@moc/domain/resources/types'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
 import { and, count, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -416,7 +416,9 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
         config: { access: { resource: 'remove', kind }, audit: `删除${def.label}` },
         schema: {
           tags,
-          summary: `删除${def.label}：不在回收站的移入回收站，回收站中的彻底删除（需回收站权限）`,
+          summary: supportsAction(def, 'recycle')
+            ? `删除${def.label}：不在回收站的移入回收站，回收站中的彻底删除（需回收站权限）`
+            : `删除${def.label}：彻底删除（该类型没有回收站）`,
           body: idsBody,
           response: batchResponse,
         },
@@ -427,9 +429,11 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
         const scope = await dataScopeOf(req, db)
         const result = await db.transaction(async (tx) => {
           const rows = await lockedInScope(tx as unknown as Db, def, scope, ids)
-          const live = rows.filter((r) => !r.recycledAt)
-          const binned = rows.filter((r) => r.recycledAt)
-          if (binned.length && !can(req.principal!, def.permissionPage, permissionFor(def, 'recycle')))
+          // Without a recycle bin (its page has no such action) a deletion is for ever.
+          const bin = supportsAction(def, 'recycle')
+          const live = bin ? rows.filter((r) => !r.recycledAt) : []
+          const binned = bin ? rows.filter((r) => r.recycledAt) : rows
+          if (bin && binned.length && !can(req.principal!, def.permissionPage, permissionFor(def, 'recycle')))
             throw new AppError('FORBIDDEN', contentMessages.noRecycleRight)
           const now = new Date()
           const moved = live.length
@@ -462,6 +466,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
       },
     )
 
+    if (!supportsAction(def, 'lock')) continue
     app.get(
       `/api/content/${kind}/lock`,
       {
@@ -513,7 +518,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
     )
   }
 
-  for (const def of defs) {
+  for (const def of defs.filter((d) => supportsAction(d, 'lock'))) {
     const kind = def.storage.kind
     app.post(
       `/api/content/${kind}/unlock`,

@@ -1,7 +1,12 @@
 import { contentMessages } from '@moc/domain/api/content'
 import { PAGE_SIZE_DEFAULT, PAGE_SIZES } from '@moc/domain/constants'
 import { fieldSchema } from '@moc/domain/resources/fieldSchema'
-import type { FieldDef, ResourceAction, ResourceDef } from '@moc/domain/resources/types'
+import {
+  type FieldDef,
+  type ResourceAction,
+  type ResourceDef,
+  supportsAction,
+} from '@moc/domain/resources/types'
 import {
   isOperateCountField,
   isValidOperateCount,
@@ -78,9 +83,13 @@ export const hasDisplayWindow = (def: ResourceDef) =>
 /** The list's columns: the definition's, then the engine's state, count, creator and time columns. */
 export function listColumnKeys(def: ResourceDef): string[] {
   const own = def.list.columns
-  // A type without review (programme replays) has no review state to show.
+  // A type without review (programme replays) has no review state to show, one without show/hide (晨视频) no
+  // show state.
   const engine = ENGINE_COLUMNS.filter(
-    (c) => !own.includes(c) && (c !== 'verifyState' || def.review),
+    (c) =>
+      !own.includes(c) &&
+      (c !== 'verifyState' || def.review) &&
+      (c !== 'showState' || supportsAction(def, 'show')),
   ).flatMap((c) => (c === 'verifyState' && hasDisplayWindow(def) ? [c, 'displayStatus'] : [c]))
   return [...own, ...engine]
 }

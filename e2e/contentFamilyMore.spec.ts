@@ -1,0 +1,60 @@
+import { expect as baseExpect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
+import { button } from './organisationHelpers.ts'
+import { approveFromQueue, expectBadge, pendingCount } from './reviewBadges.ts'
+
+const OK = /确\s*定/
+// The machine is shared: states are awaited with room to spare, toasts (1 s) are read from the page's record.
+const expect = baseExpect.configure({ timeout: 30_000 })
+
+test('晨视频: draft on /contentChenVideo, edit and submit, badge, approve on /cspNewsAudit, delete', async ({
+  page,
+}) => {
+  test.setTimeout(300_000)
+  await signInAsAdmin(page)
+  const before = await pendingCount(page, '/cspNewsAudit')
+  const title = unique('早高峰实况')
+  await page.goto('/contentChenVideo')
+  await expect(page.getByRole('tab', { name: /晨视频列表/ })).toBeVisible()
+  await page.getByRole('button', { name: '新增晨视频' }).click()
+  await expect(page).toHaveURL(/\/contentCSPDetail$/)
+  await expect(page.getByLabel('供稿单位')).toBeVisible()
+  await page.getByLabel('标题').fill(title)
+  await page.getByLabel('视频', { exact: true }).fill('https://media.example.com/csp/0601.mp4')
+  await button(page, '保存').click()
+  await expect(page.getByText('请输入供稿单位')).toBeVisible()
+  await page.getByLabel('供稿单位').fill('城东融媒')
+  await button(page, '保存').click()
+  await expectToast(page, '保存成功')
+  await expect(page).toHaveURL(/\/contentChenVideo(\?|$)/)
+
+  // The draft waits in 草稿箱; no 显示/隐藏 on this type (its page has none).
+  await page.getByRole('tab', { name: /草稿箱/ }).click()
+  const row = page.getByRole('row').filter({ hasText: title })
+  await expect(row.getByText('城东融媒')).toBeVisible()
+  await expect(row.getByRole('button', { name: /隐\s*藏/ })).toHaveCount(0)
+  await row.getByRole('button', { name: /编\s*辑/ }).click()
+  await expect(page).toHaveURL(/\/contentCSPDetail\?id=\d+$/)
+  await expect(page.getByLabel('供稿单位')).toHaveValue('城东融媒')
+  await page.getByLabel('记者').fill('张记者')
+  await page.getByRole('button', { name: '保存并提交审核' }).click()
+  await expectToast(page, '保存成功，已提交审核')
+  await expect(page).toHaveURL(/\/contentChenVideo(\?|$)/)
+  // Submitted, it has left the drafts for the list.
+  await page.getByRole('tab', { name: /晨视频列表/ }).click()
+  await expect(row.getByText('待审核')).toBeVisible()
+
+  // The morning-video pending count feeds the 晨视频审核 badge.
+  expect(await pendingCount(page, '/cspNewsAudit')).toBe(before + 1)
+  await page.getByRole('navigation', { name: '侧边菜单' }).getByText('审核中心', { exact: true }).click()
+  await expectBadge(page, '晨视频审核', before + 1)
+  await approveFromQueue(page, '/cspNewsAudit', title, '/examineChenVideoDetail', '张记者')
+  await expectToast(page, '审核通过')
+  await expectBadge(page, '晨视频审核', before)
+
+  await page.goto('/contentChenVideo')
+  await expect(row.getByText('已通过')).toBeVisible()
+  // No recycle bin: deleting is for ever, after a confirmation.
+  await row.getByRole('button', { name: '彻底删除' }).click()
+  await page.getByRole('tooltip').getByRole('button', { name: OK }).click()
+  await expect(row).toHaveCount(0)
+})
