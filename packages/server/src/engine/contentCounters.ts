@@ -1,8 +1,9 @@
 import type { ListFilter } from '@moc/domain/resources/types'
-import { and, eq, gte, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, eq, gte, ne, not, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { contentCount } from '../db/schema.ts'
 import type { DataScope } from '../platform/dataScope.ts'
+import { anyOf, type ScopeValues, type Value } from './contentInScope.ts'
 
 /** The counted state of one content row: what decides which counter rows it adds to. */
 export interface CountedState {
@@ -78,8 +79,8 @@ export async function applyCounts(
 
 /** A list filter over the counted dimensions, with the optional verifyState query filter added. */
 export interface CountFilter extends ListFilter {
-  /** An extra exact verify state (list query `verifyState`). */
-  verifyStateIs?: number | undefined
+  /** An extra exact verify state (list query `verifyState`); a placeholder in a prepared statement. */
+  verifyStateIs?: Value<number> | undefined
 }
 
 /** The bucket conditions of a filter, for the content table's columns or the counter's. */
@@ -96,10 +97,50 @@ export function bucketConditions(
 }
 
 /**
- * The exact number of items of a kind matching a counted filter within the caller's scope, optionally of one
- * creator, read from the counters (a handful of rows, never the content table). Scope semantics match
- * contentInScope: an item is in scope when its department is, or the caller created it.
+ * The counter rows whose sum is the exact number of items of a kind matching a counted filter within a scope
+ * (undefined: unrestricted), optionally of one creator (a literal). Scope semantics match contentInScope: an
+ * item is in scope when its department is, or the caller created it. Scope values may be placeholders.
  */
+export function counterRows(
+  kind: string,
+  filter: CountFilter,
+  scope: ScopeValues | undefined,
+  creatorId?: number,
+): SQL | undefined {
+  const c = contentCount
+  const level: SQL | undefined = !scope
+    ? creatorId === undefined
+      ? and(eq(c.departmentId, ALL_DEPARTMENTS), eq(c.createdBy, ALL_CREATORS))
+      : and(gte(c.departmentId, 0), eq(c.createdBy, creatorId))
+    : creatorId === undefined
+      ? or(
+          and(eq(c.createdBy, ALL_CREATORS), anyOf(c.departmentId, scope.departmentIds)),
+          and(
+            eq(c.createdBy, scope.adminId),
+            gte(c.departmentId, 0),
+            not(anyOf(c.departmentId, scope.departmentIds)),
+          ),
+        )
+      : and(
+          eq(c.createdBy, creatorId),
+          gte(c.departmentId, 0),
+          creatorId === scope.adminId ? undefined : anyOf(c.departmentId, scope.departmentIds),
+        )
+  return and(
+    eq(c.kind, kind),
+    level,
+    ...bucketConditions(filter, {
+      recycled: (yes) => (yes ? sql`${c.recycled}` : sql`not ${c.recycled}`),
+      verifyState: sql`${c.verifyState}`,
+      isFirst: sql`${c.isFirst}`,
+    }),
+  )
+}
+
+/** The exact total of counterRows as one int: a handful of counter rows, never the content table. */
+export const counterSum = sql<number>`coalesce(sum(${contentCount.n}), 0)::int`
+
+/** The exact number of items of a kind matching a counted filter within the caller's scope (see counterRows). */
 export async function countedTotal(
   db: Db,
   kind: string,
@@ -107,44 +148,9 @@ export async function countedTotal(
   scope: DataScope,
   creatorId?: number,
 ): Promise<number> {
-  const c = contentCount
-  const level: SQL | undefined = scope.unrestricted
-    ? creatorId === undefined
-      ? and(eq(c.departmentId, ALL_DEPARTMENTS), eq(c.createdBy, ALL_CREATORS))
-      : and(gte(c.departmentId, 0), eq(c.createdBy, creatorId))
-    : creatorId === undefined
-      ? or(
-          scope.departmentIds.length
-            ? and(eq(c.createdBy, ALL_CREATORS), inArray(c.departmentId, scope.departmentIds))
-            : sql`false`,
-          and(
-            eq(c.createdBy, scope.adminId),
-            gte(c.departmentId, 0),
-            scope.departmentIds.length ? notInArray(c.departmentId, scope.departmentIds) : undefined,
-          ),
-        )
-      : and(
-          eq(c.createdBy, creatorId),
-          gte(c.departmentId, 0),
-          creatorId === scope.adminId
-            ? undefined
-            : scope.departmentIds.length
-              ? inArray(c.departmentId, scope.departmentIds)
-              : sql`false`,
-        )
   const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${c.n}), 0)::int` })
-    .from(c)
-    .where(
-      and(
-        eq(c.kind, kind),
-        level,
-        ...bucketConditions(filter, {
-          recycled: (yes) => (yes ? sql`${c.recycled}` : sql`not ${c.recycled}`),
-          verifyState: sql`${c.verifyState}`,
-          isFirst: sql`${c.isFirst}`,
-        }),
-      ),
-    )
+    .select({ n: counterSum })
+    .from(contentCount)
+    .where(counterRows(kind, filter, scope.unrestricted ? undefined : scope, creatorId))
   return row?.n ?? 0
 }

@@ -1,6 +1,26 @@
-import { eq, inArray, or, type SQL } from 'drizzle-orm'
+import { type AnyColumn, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import { content } from '../db/schema.ts'
 import type { DataScope } from '../platform/dataScope.ts'
+
+/** A value written into a statement: a literal, or a prepared statement's placeholder filled at each execution. */
+export type Value<T> = T | Placeholder
+
+/** The restricted scope's values (DataScope), as literals or as placeholders of a prepared statement. */
+export interface ScopeValues {
+  adminId: Value<number>
+  departmentIds: Value<readonly number[]>
+}
+
+/**
+ * `column = any($n)`: an id list as ONE array parameter, so the statement's text does not depend on how many
+ * ids there are (prepared statements can be reused) and an empty list is simply false.
+ */
+export const anyOf = (column: AnyColumn | SQL, ids: Value<readonly number[]>): SQL =>
+  sql`${column} = any(${Array.isArray(ids) ? sql.param(ids) : ids})`
+
+/** The restricted scope condition of content rows (see contentInScope). */
+export const contentInScopeOf = (v: ScopeValues): SQL =>
+  or(sql`${content.createdBy} = ${v.adminId}`, anyOf(content.departmentId, v.departmentIds))!
 
 /**
  * The data-scope condition of content rows (spec §6): an item is in the caller's scope when its department
@@ -8,7 +28,5 @@ import type { DataScope } from '../platform/dataScope.ts'
  * Undefined when unrestricted. The same rule as the counters (contentCounters.countedTotal), so totals match.
  */
 export function contentInScope(scope: DataScope): SQL | undefined {
-  if (scope.unrestricted) return undefined
-  const mine = eq(content.createdBy, scope.adminId)
-  return scope.departmentIds.length ? or(mine, inArray(content.departmentId, scope.departmentIds)) : mine
+  return scope.unrestricted ? undefined : contentInScopeOf(scope)
 }

@@ -29,10 +29,18 @@ import type { Ctx } from '../platform/context.ts'
 import { type DataScope, dataScopeOf } from '../platform/dataScope.ts'
 import { AppError } from '../platform/errors.ts'
 import { resourceOf } from '../platform/guard.ts'
+import { plainJsonSerializer } from '../platform/plainJson.ts'
 import { applyCounts, bucketConditions, type CountedState, countedTotal } from './contentCounters.ts'
 import { contentFieldValues, contentWrite, extraColumnValues } from './contentFields.ts'
 import { contentInScope } from './contentInScope.ts'
-import { contentPage, freeFilters, type ListRow } from './contentPage.ts'
+import {
+  contentBuckets,
+  contentPage,
+  freeFilters,
+  type ListRow,
+  type ListRowText,
+  preparedContentPage,
+} from './contentPage.ts'
 import { refuseUnknownMediaAccounts } from './contentRefs.ts'
 import { checkRelations, relatedItemsOf } from './contentRelations.ts'
 import { keepVersion } from './contentVersions.ts'
@@ -44,7 +52,8 @@ type Row = typeof content.$inferSelect
 type ContentDef = ResourceDef & { storage: { table: 'content'; kind: string } }
 
 const kindOf = (def: ResourceDef) => (def as ContentDef).storage.kind
-const iso = (d: Date | null) => (d ? d.toISOString() : null)
+/** ISO text of a timestamp (the prepared list page reads them as ISO text already). */
+const iso = (d: Date | string | null) => (d === null || typeof d === 'string' ? d : d.toISOString())
 
 export const counted = (r: Row): CountedState => ({
   kind: r.kind,
@@ -55,7 +64,7 @@ export const counted = (r: Row): CountedState => ({
   isFirst: r.isFirst,
 })
 
-export const itemOf = (r: ListRow, creatorName: string | null) => ({
+export const itemOf = (r: ListRow | ListRowText, creatorName: string | null) => ({
   id: r.id,
   kind: r.kind,
   title: r.title,
@@ -76,17 +85,9 @@ export const itemOf = (r: ListRow, creatorName: string | null) => ({
   displayFlag: r.displayFlag,
   publishedAt: iso(r.publishedAt),
   recycledAt: iso(r.recycledAt),
-  createdAt: r.createdAt.toISOString(),
-  updatedAt: r.updatedAt.toISOString(),
+  createdAt: iso(r.createdAt)!,
+  updatedAt: iso(r.updatedAt)!,
 })
-
-/** The content table's bucket columns, for the filters shared with the counters. */
-const contentBuckets = {
-  recycled: (yes: boolean) =>
-    yes ? sql`${content.recycledAt} is not null` : sql`${content.recycledAt} is null`,
-  verifyState: sql`${content.verifyState}`,
-  isFirst: sql`${content.isFirst}`,
-}
 
 /** The rows of `ids` of the definition's kind inside the caller's scope, locked; 404 unless all are. */
 export async function lockedInScope(tx: Db, def: ResourceDef, scope: DataScope, ids: readonly number[]) {
@@ -167,18 +168,16 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
     const scope = await dataScopeOf(req, db)
     const creator = q.createdBy ? await creatorId(q.createdBy) : undefined
     if (creator === null) return ok({ items: [], total: 0 })
-    const filter = { ...tab.where, verifyStateIs: q.verifyState }
     const free = [...freeFilters(q), ...partitionFilter(def, q.partition)]
-    const where = and(
-      eq(content.kind, kindOf(def)),
-      ...bucketConditions(filter, contentBuckets),
-      contentInScope(scope),
-      creator === undefined ? undefined : eq(content.createdBy, creator),
-      ...free,
-    )
-    const { rows, total } = await contentPage(db, where, free.length > 0, q, () =>
-      countedTotal(db, kindOf(def), filter, scope, creator),
-    )
+    const { rows, total } =
+      creator === undefined && !free.length && q.page === 1
+        ? await preparedContentPage(
+            ctx.database,
+            { kind: kindOf(def), typeName, tab: tab.where, verifyState: q.verifyState },
+            scope,
+            q.pageSize,
+          )
+        : await filteredPage(def, tab.where, q, scope, creator, free)
     return ok({
       items: rows.map((r) => ({
         ...extraColumnValues(def, r.row),
@@ -189,12 +188,35 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
     })
   }
 
+  /** A list page after the first, or with a creator or free filters: built per request (count(*) with free filters). */
+  function filteredPage(
+    def: ResourceDef,
+    tab: ListFilter,
+    q: z.output<typeof contentListQuerySchema>,
+    scope: DataScope,
+    creator: number | undefined,
+    free: SQL[],
+  ) {
+    const filter = { ...tab, verifyStateIs: q.verifyState }
+    const where = and(
+      eq(content.kind, kindOf(def)),
+      ...bucketConditions(filter, contentBuckets),
+      contentInScope(scope),
+      creator === undefined ? undefined : eq(content.createdBy, creator),
+      ...free,
+    )
+    return contentPage(db, where, free.length > 0, q, () =>
+      countedTotal(db, kindOf(def), filter, scope, creator),
+    )
+  }
+
   // Rows also carry the definition's list columns kept in `extra` (extraColumnValues).
   const listResponse = { 200: envelopeSchema(pageSchema(contentItemSchema.catchall(z.unknown()))) }
   app.get(
     '/api/content/list',
     {
       config: { access: { resource: 'list' } },
+      serializerCompiler: plainJsonSerializer,
       schema: {
         tags,
         summary: '内容列表（按 kind 与列表类型 type）',
@@ -208,6 +230,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
     '/api/content/list',
     {
       config: { access: { resource: 'list' } },
+      serializerCompiler: plainJsonSerializer,
       schema: {
         tags,
         summary: '内容列表（POST 形式）',

@@ -12,10 +12,27 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 const safeUrl = (u: unknown) => (typeof u === 'string' && /^(https?:\/\/|\/)/.test(u) ? escapeHtml(u) : '')
 
-/** A signed link to an item's preview page (the list's 预览 opens it in the preview drawer). */
+/** Expiries are rounded up to this step, so a list asked again within it reuses its links' signatures. */
+const EXPIRY_STEP_S = 60
+const MEMO_MAX = 10_000
+
+/** Signed links of the current expiry step, per signer: a list page would otherwise compute 30 HMACs a call. */
+const memos = new WeakMap<Ctx['urlSigner'], { expires: number; links: Map<number, string> }>()
+
+/** A signed link to an item's preview page (the list's 预览 opens it in the preview drawer), valid ≥ 1 hour. */
 export function previewUrl(ctx: Ctx, id: number) {
-  const expires = Math.floor(Date.now() / 1000) + PREVIEW_TTL_S
-  return `/preview/content/${id}?expires=${expires}&sig=${ctx.urlSigner.sign(`preview:${id}`, expires)}`
+  const expires = Math.ceil((Date.now() / 1000 + PREVIEW_TTL_S) / EXPIRY_STEP_S) * EXPIRY_STEP_S
+  let memo = memos.get(ctx.urlSigner)
+  if (!memo || memo.expires !== expires || memo.links.size >= MEMO_MAX) {
+    memo = { expires, links: new Map() }
+    memos.set(ctx.urlSigner, memo)
+  }
+  let link = memo.links.get(id)
+  if (!link) {
+    link = `/preview/content/${id}?expires=${expires}&sig=${ctx.urlSigner.sign(`preview:${id}`, expires)}`
+    memo.links.set(id, link)
+  }
+  return link
 }
 
 /**
