@@ -33,6 +33,7 @@ import { ssoRoutes } from './modules/sso/routes.ts'
 import { syslogRoutes } from './modules/syslog/routes.ts'
 import { systemRoutes } from './modules/system/routes.ts'
 import { tagRoutes } from './modules/tags/routes.ts'
+import { toolRoutes } from './modules/tools/routes.ts'
 import { directRoutes } from './modules/upload/directRoutes.ts'
 import { dumpRoutes } from './modules/upload/dumpRoutes.ts'
 import { uploadRoutes } from './modules/upload/routes.ts'
@@ -126,6 +127,7 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await settingsRoutes(app, ctx)
   await smsRoutes(app, ctx)
   await ssoRoutes(app, ctx)
+  await toolRoutes(app, ctx)
   await syslogRoutes(app, ctx)
   await configureRoutes(app, ctx)
   await contentRoutes(app, ctx)

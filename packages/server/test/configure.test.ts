@@ -1,5 +1,6 @@
 import { CONFIGURE_MAX_CHARS } from '@moc/domain/api/configure'
 import { defaultEditorSettings } from '@moc/domain/api/editor'
+import { defaultToolSettings } from '@moc/domain/api/tools'
 import { errorCodes } from '@moc/domain/transport/errorCodes'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -219,6 +220,7 @@ describe.each(engines)('运营配置 on %s', (engine) => {
       'security.allowRegistration': true,
       'log.retentionDays': 180,
       editor: defaultEditorSettings,
+      tools: defaultToolSettings,
     })
     const refused = await save({ key: 'security.allowRegistration', value: false }, editor.token)
     expect([refused.res.statusCode, refused.body.msg]).toEqual([403, '只有超级管理员可以修改系统设置'])

@@ -1,6 +1,7 @@
 import { defaultEditorSettings, editorSettingsSchema } from '@moc/domain/api/editor'
 import { defaultLayout, layoutStateSchema } from '@moc/domain/api/session'
 import { LOG_RETENTION_MAX_DAYS, LOG_RETENTION_MIN_DAYS } from '@moc/domain/api/syslog'
+import { defaultToolSettings, toolSettingsSchema } from '@moc/domain/api/tools'
 import { eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../db/client.ts'
@@ -20,6 +21,8 @@ export const settingSchemas = {
   'style.defaults': layoutStateSchema.strict(),
   /** The rich-text editor's services (编辑器设置): local images, embeds, map, 秀米 and 135编辑器. */
   editor: editorSettingsSchema,
+  /** External tools' addresses (外部工具): /webcut, /yunjian and the SSO client 云剪辑 signs in with. */
+  tools: toolSettingsSchema,
 } as const
 export type SettingKey = keyof typeof settingSchemas
 export type SettingValue<K extends SettingKey> = z.infer<(typeof settingSchemas)[K]>
@@ -30,6 +33,7 @@ const defaults: { [K in SettingKey]: SettingValue<K> } = {
   'log.retentionDays': LOG_RETENTION_MIN_DAYS,
   'style.defaults': defaultLayout,
   editor: defaultEditorSettings,
+  tools: defaultToolSettings,
 }
 
 /** The keys of the 系统设置 form of /api/setting/get|update (super admins change them); style has its own calls. */
@@ -38,6 +42,7 @@ export const systemSettingKeys = [
   'security.allowRegistration',
   'log.retentionDays',
   'editor',
+  'tools',
 ] as const satisfies readonly SettingKey[]
 export type SystemSettingKey = (typeof systemSettingKeys)[number]
 

@@ -1,6 +1,6 @@
 import { screens } from '@moc/domain/catalogue'
 import type { Screen } from '@moc/domain/catalogue/types'
-import { Suspense } from 'react'
+import { createElement, Suspense } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
 import PendingScreen from '../pages/common/PendingScreen.tsx'
 import { RouteError } from '../pages/common/RouteError.tsx'
@@ -34,7 +34,20 @@ function publicElement(path: string) {
   )
 }
 
-/** Routes as data: every catalogue screen, public ones outside the shell, the rest inside it. */
+/** An external tool's window (/webcut, /yunjian): signed in, but not inside the shell. */
+function toolElement(screen: Screen) {
+  return (
+    <RequireSession>
+      <ScreenGuard screen={screen}>
+        <Suspense fallback={<Loading />}>
+          {createElement(screenRegistry[screen.path] ?? PendingScreen)}
+        </Suspense>
+      </ScreenGuard>
+    </RequireSession>
+  )
+}
+
+/** Routes as data: every catalogue screen, public ones and external tools outside the shell, the rest inside it. */
 export function buildRoutes(): RouteObject[] {
   const inShell = screens.filter((s) => !s.public && !s.external)
   return [
@@ -44,6 +57,9 @@ export function buildRoutes(): RouteObject[] {
       element: publicElement(path),
       errorElement: <RouteError />,
     })),
+    ...screens
+      .filter((s) => s.external)
+      .map((s) => ({ path: s.path, element: toolElement(s), errorElement: <RouteError /> })),
     {
       element: (
         <RequireSession>

@@ -44,6 +44,17 @@ export const screenRegistry: Record<string, Screen> = {
   '/bulletChatDetail': lazyScreen(() => import('../pages/content/BulletChatDetailPage.tsx')),
   '/commentAudit': lazyScreen(() => import('../pages/content/CommentAuditPage.tsx')),
   '/commentAuditDetail': lazyScreen(() => import('../pages/content/CommentAuditDetailPage.tsx')),
+  // External tools: their own windows, outside the shell (router.tsx).
+  '/webcut': lazyScreen(() =>
+    import('../pages/content/ExternalToolPage.tsx').then((m) => ({
+      default: () => createElement(m.ExternalToolPage, { tool: 'webcut' }),
+    })),
+  ),
+  '/yunjian': lazyScreen(() =>
+    import('../pages/content/ExternalToolPage.tsx').then((m) => ({
+      default: () => createElement(m.ExternalToolPage, { tool: 'yunjian' }),
+    })),
+  ),
   // List and detail screens of every resource definition (content engine).
   ...resourceScreens(resources),
   // Review queues and their detail screens of every definition with `review` (review workflow).

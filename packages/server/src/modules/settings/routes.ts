@@ -6,6 +6,7 @@ import {
   configureUpdateSchema,
 } from '@moc/domain/api/configure'
 import { clientConfigSchema, layoutStateSchema } from '@moc/domain/api/session'
+import type { ToolSettings } from '@moc/domain/api/tools'
 import { isSuperAdmin } from '@moc/domain/permissions/can'
 import { envelopeSchema, ok } from '@moc/domain/transport/envelope'
 import type { FastifyInstance } from 'fastify'
@@ -15,6 +16,7 @@ import type { Ctx } from '../../platform/context.ts'
 import { AppError } from '../../platform/errors.ts'
 import { settingSchemas, systemSettingKeys } from '../../platform/settings.ts'
 import { ConfigureStore } from '../configure/store.ts'
+import { checkToolSettings } from '../tools/routes.ts'
 
 /** The 系统设置 form of POST /api/setting/update: one key and its value, each key with its own value schema. */
 const systemSettingUpdateSchema = z.discriminatedUnion(
@@ -95,6 +97,7 @@ export async function settingsRoutes(fastify: FastifyInstance, ctx: Ctx) {
       req.auditInfo.action = '修改系统设置'
       req.auditInfo.target = `setting:${body.key}`
       if (!isSuperAdmin(p)) throw new AppError('FORBIDDEN', '只有超级管理员可以修改系统设置')
+      if (body.key === 'tools') await checkToolSettings(ctx.database.db, body.value as ToolSettings)
       await ctx.settings.set(body.key, body.value as never)
       return ok(null, '保存成功')
     },

@@ -21,6 +21,7 @@ import { RichTextField } from '../../widgets/richText/RichTextField.tsx'
 import { usePagedQuery } from '../../widgets/usePagedQuery.ts'
 import { EditorSettingsCard } from './EditorSettingsCard.tsx'
 import { SystemSettingsCard } from './SystemSettingsCard.tsx'
+import { ToolSettingsCard } from './ToolSettingsCard.tsx'
 import './settings.css'
 
 const PAGE = '系统-运营配置'
@@ -289,6 +290,7 @@ export default function ConfigurePage() {
       </Card>
       {isSuperAdmin(grant) ? <SystemSettingsCard /> : null}
       {isSuperAdmin(grant) ? <EditorSettingsCard /> : null}
+      {isSuperAdmin(grant) ? <ToolSettingsCard /> : null}
     </Flex>
   )
 }

@@ -6,29 +6,15 @@ import {
   isSecureOrLocalUrl,
   mapImageTemplateSchema,
 } from '@moc/domain/api/editor'
-import { TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Divider,
-  Flex,
-  Form,
-  type FormRule,
-  Input,
-  Modal,
-  Select,
-  Switch,
-} from 'antd'
+import { useQueryClient } from '@tanstack/react-query'
+import { Alert, Button, Card, Divider, Flex, Form, type FormRule, Input, Modal, Select, Switch } from 'antd'
 import { useEffect, useState } from 'react'
-import { api } from '../../api/client.ts'
 import { Editor135Button } from '../../widgets/richText/dialogs/Editor135Button.tsx'
 import { HtmlPreview } from '../../widgets/richText/dialogs/HtmlPreview.tsx'
 import { MapDialog } from '../../widgets/richText/dialogs/MapDialog.tsx'
 import { EDITOR_CONFIG_KEY } from '../../widgets/richText/dialogs/useEditorConfig.ts'
 import { XiumiDialog } from '../../widgets/richText/dialogs/XiumiDialog.tsx'
+import { useSettingCard } from './useSettingCard.ts'
 
 /** The form's flat fields (a third-party editor is on when its switch is). */
 interface Values {
@@ -43,8 +29,6 @@ interface Values {
   editor135Url: string
   editor135Origins: string[]
 }
-
-const QUERY_KEY = ['system-settings']
 
 const toValues = (s: EditorSettings): Values => ({
   allowLocalImages: s.allowLocalImages,
@@ -140,36 +124,18 @@ function LayoutEditorFields(props: {
  * way the editor does, to check it.
  */
 export function EditorSettingsCard() {
-  const { message } = App.useApp()
   const queryClient = useQueryClient()
   const [form] = Form.useForm<Values>()
   const [trial, setTrial] = useState<'xiumi' | 'map' | null>(null)
   const [received, setReceived] = useState<string | null>(null)
-  const settings = useQuery({
-    queryKey: QUERY_KEY,
-    queryFn: () => api.get<{ editor: EditorSettings }>('/api/setting/get'),
-  })
+  const { settings, value, save, submit } = useSettingCard('editor', editorSettingsSchema, () =>
+    queryClient.invalidateQueries({ queryKey: EDITOR_CONFIG_KEY }),
+  )
   useEffect(() => {
-    if (settings.data) form.setFieldsValue(toValues(settings.data.editor))
-  }, [settings.data, form])
+    if (value) form.setFieldsValue(toValues(value))
+  }, [value, form])
   const xiumiOn = Form.useWatch('xiumiOn', form)
   const editor135On = Form.useWatch('editor135On', form)
-
-  const save = useMutation({
-    mutationFn: (value: EditorSettings) => api.post('/api/setting/update', { key: 'editor', value }),
-    onSuccess: () => {
-      message.success('保存成功', TOAST_SUCCESS_S)
-      queryClient.invalidateQueries({ queryKey: EDITOR_CONFIG_KEY })
-      return queryClient.invalidateQueries({ queryKey: QUERY_KEY })
-    },
-    onError: (err) => message.error(err.message, TOAST_ERROR_S),
-  })
-  const submit = (v: Values) => {
-    // The field rules below already hold; the shared schema is the last word (and trims/normalises).
-    const parsed = editorSettingsSchema.safeParse(toSettings(v))
-    if (parsed.success) save.mutate(parsed.data)
-    else message.error(parsed.error.issues[0]?.message ?? '设置有误', TOAST_ERROR_S)
-  }
 
   return (
     <Card title="编辑器设置">
@@ -179,7 +145,7 @@ export function EditorSettingsCard() {
         name="editor-settings"
         layout="horizontal"
         labelCol={{ flex: '140px' }}
-        onFinish={submit}
+        onFinish={(v) => submit(toSettings(v))}
         disabled={settings.isLoading}
       >
         <Form.Item
