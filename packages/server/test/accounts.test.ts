@@ -452,6 +452,13 @@ describe.each(engines)('accounts on %s', (engine) => {
       const scope = await resolveDataScope(db, principal)
       expect(scope.unrestricted).toBe(false)
       if (!scope.unrestricted) expect([...scope.departmentIds].sort()).toEqual([a, a1, a11].sort())
+      // Read with the session in the same statement: resolving it needs no database at all.
+      expect(await resolveDataScope(null as never, principal)).toEqual(scope)
+      // A sub-department added later is in the scope of the next request.
+      const a12 = await makeDepartment('范围A12', a1)
+      const next = await resolveDataScope(null as never, await t.ctx.sessions.authenticate(token))
+      if (!next.unrestricted) expect([...next.departmentIds].sort()).toEqual([a, a1, a11, a12].sort())
+      expect(next.unrestricted).toBe(false)
 
       // The created_by condition, tried on the admin table's own id column.
       const byCreator = await db

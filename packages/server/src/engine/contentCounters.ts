@@ -98,11 +98,11 @@ export function bucketConditions(
 
 /**
  * The counter rows whose sum is the exact number of items of a kind matching a counted filter within a scope
- * (undefined: unrestricted), optionally of one creator (a literal). Scope semantics match contentInScope: an
+ * (undefined: unrestricted), optionally of one creator (a literal); several kinds sum together unless grouped. Scope semantics match contentInScope: an
  * item is in scope when its department is, or the caller created it. Scope values may be placeholders.
  */
 export function counterRows(
-  kind: string,
+  kind: string | readonly string[],
   filter: CountFilter,
   scope: ScopeValues | undefined,
   creatorId?: number,
@@ -127,7 +127,7 @@ export function counterRows(
           creatorId === scope.adminId ? undefined : anyOf(c.departmentId, scope.departmentIds),
         )
   return and(
-    eq(c.kind, kind),
+    typeof kind === 'string' ? eq(c.kind, kind) : anyOf(c.kind, kind),
     level,
     ...bucketConditions(filter, {
       recycled: (yes) => (yes ? sql`${c.recycled}` : sql`not ${c.recycled}`),

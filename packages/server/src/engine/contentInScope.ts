@@ -15,8 +15,20 @@ export interface ScopeValues {
  * `column = any($n)`: an id list as ONE array parameter, so the statement's text does not depend on how many
  * ids there are (prepared statements can be reused) and an empty list is simply false.
  */
-export const anyOf = (column: AnyColumn | SQL, ids: Value<readonly number[]>): SQL =>
+export const anyOf = (column: AnyColumn | SQL, ids: Value<readonly (number | string)[]>): SQL =>
   sql`${column} = any(${Array.isArray(ids) ? sql.param(ids) : ids})`
+
+/** A restricted scope as placeholders `me` and `deps`, for prepared statements. */
+export const scopeSlots: ScopeValues = {
+  adminId: sql.placeholder('me'),
+  departmentIds: sql.placeholder('deps'),
+}
+
+/** The values of scopeSlots for a caller's scope. */
+export const scopeSlotValues = (scope: DataScope) => ({
+  me: scope.adminId,
+  deps: scope.unrestricted ? [] : scope.departmentIds,
+})
 
 /** The restricted scope condition of content rows (see contentInScope). */
 export const contentInScopeOf = (v: ScopeValues): SQL =>

@@ -1,25 +1,14 @@
 import type { ListFilter } from '@moc/domain/resources/types'
-import {
-  type AnyColumn,
-  and,
-  count,
-  eq,
-  fillPlaceholders,
-  getTableColumns,
-  gte,
-  ilike,
-  lte,
-  type SQL,
-  sql,
-} from 'drizzle-orm'
+import { type AnyColumn, and, count, eq, getTableColumns, gte, ilike, lte, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Database, Db } from '../db/client.ts'
 import { descIndexed } from '../db/order.ts'
+import { preparedStatement, runPrepared } from '../db/prepared.ts'
 import { admin, content, contentCount } from '../db/schema.ts'
 import type { DataScope } from '../platform/dataScope.ts'
 import { containsPattern } from '../platform/paging.ts'
 import { bucketConditions, counterRows, counterSum } from './contentCounters.ts'
-import { contentInScopeOf, type ScopeValues } from './contentInScope.ts'
+import { contentInScopeOf, scopeSlots, scopeSlotValues } from './contentInScope.ts'
 
 /** What a list row reads: everything but the long texts (an article body may be 500,000 characters). */
 export const { body: _body, summary: _summary, ...listColumns } = getTableColumns(content)
@@ -71,12 +60,6 @@ export async function contentPage(
       : counted(),
   ])
   return { rows, total }
-}
-
-/** Scope values of the prepared list statements, filled at each execution. */
-const scopePlaceholders: ScopeValues = {
-  adminId: sql.placeholder('me'),
-  departmentIds: sql.placeholder('deps'),
 }
 
 /** A timestamp as JavaScript's toISOString() writes it, made by PostgreSQL (no Date per cell in the server). */
@@ -134,7 +117,7 @@ export type ListRowText = {
  */
 function pageStatement(db: Db, kind: string, tab: ListFilter, byState: boolean, scoped: boolean) {
   const filter = { ...tab, verifyStateIs: byState ? sql.placeholder('vs') : undefined }
-  const scope = scoped ? scopePlaceholders : undefined
+  const scope = scoped ? scopeSlots : undefined
   const total = db
     .select({ n: counterSum })
     .from(contentCount)
@@ -155,13 +138,6 @@ function pageStatement(db: Db, kind: string, tab: ListFilter, byState: boolean, 
 }
 
 /**
- * Built statements by list shape and page size: the name each runs under, its text and parameters. LIMIT is
- * written into the text: as a parameter PostgreSQL's generic plan must guess the row count, loses to a custom
- * plan, and so the statement is planned again at every execution (0.6 ms of a 1.2 ms call under the list load).
- */
-const statements = new Map<string, { name: string } & ReturnType<typeof pageStatement>>()
-
-/**
  * The first page of a list tab (no creator or free filters), the call every list screen and badge refresh
  * starts with: one named prepared statement per list shape, its text built once per process, its rows mapped by
  * position — a request neither builds SQL, nor has it parsed and planned again, nor maps rows through the ORM
@@ -176,9 +152,9 @@ export async function preparedContentPage(
 ) {
   if (!Number.isInteger(pageSize) || pageSize < 1) throw new Error('pageSize must be a positive integer')
   const shape = [list.kind, list.typeName, list.verifyState !== undefined, !scope.unrestricted, pageSize]
-  const key = shape.join('|')
-  let stmt = statements.get(key)
-  if (!stmt) {
+  // LIMIT is written into the text: as a parameter PostgreSQL's generic plan must guess the row count, loses to
+  // a custom plan, and the statement is planned again at every execution (0.6 ms of a 1.2 ms call under load).
+  const stmt = preparedStatement(`content_page|${shape.join('|')}`, () => {
     const built = pageStatement(
       database.db,
       list.kind,
@@ -186,19 +162,9 @@ export async function preparedContentPage(
       list.verifyState !== undefined,
       !scope.unrestricted,
     )
-    stmt = {
-      name: `content_page_${statements.size + 1}`,
-      sql: `${built.sql} limit ${pageSize}`,
-      params: built.params,
-    }
-    statements.set(key, stmt)
-  }
-  const values = fillPlaceholders(stmt.params, {
-    vs: list.verifyState,
-    me: scope.adminId,
-    deps: scope.unrestricted ? [] : scope.departmentIds,
+    return { sql: `${built.sql} limit ${pageSize}`, params: built.params }
   })
-  const found = await database.rows(stmt.name, stmt.sql, values)
+  const found = await runPrepared(database, stmt, { vs: list.verifyState, ...scopeSlotValues(scope) })
   const rows = found.map((a) => {
     const row: Record<string, unknown> = {}
     for (let i = 0; i < ITEM_KEYS.length; i++) row[ITEM_KEYS[i]!] = a[i]

@@ -16,7 +16,7 @@ import {
   allNodes,
   foreignNodeIds,
   kindOf,
-  pendingTotal,
+  pendingTotals,
   reviewableQueues,
 } from './reviewFlow.ts'
 import { queueColumns, queueItem, withQueueJoins } from './reviewQueueItems.ts'
@@ -58,13 +58,13 @@ export async function processResourceRoutes(fastify: FastifyInstance, ctx: Ctx) 
           .orderBy(descIndexed(content.submittedAt), descIndexed(content.id))
           .limit(pageSize)
           .offset((page - 1) * pageSize),
-        Promise.all(queues.map((d) => pendingTotal(db, kindOf(d), scope, foreign))),
+        pendingTotals(ctx.database, queues.map(kindOf), scope, foreign),
       ])
       const items = rows.map((r) => {
         const review = contentResources.get(r.row.kind)!.review!
         return { ...queueItem(r), resType: review.resType, queue: review.queue }
       })
-      return ok({ items, total: totals.reduce((a, b) => a + b, 0) })
+      return ok({ items, total: [...totals.values()].reduce((a, b) => a + b, 0) })
     },
   )
 }

@@ -2,12 +2,13 @@ import { can, isSuperAdmin } from '@moc/domain/permissions/can'
 import { reviewResources } from '@moc/domain/resources/index'
 import type { ResourceDef } from '@moc/domain/resources/types'
 import { and, asc, eq, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm'
-import type { Db } from '../db/client.ts'
-import { content, processSetting, processState } from '../db/schema.ts'
+import type { Database, Db } from '../db/client.ts'
+import { preparedStatement, runPrepared } from '../db/prepared.ts'
+import { content, contentCount, processSetting, processState } from '../db/schema.ts'
 import type { DataScope } from '../platform/dataScope.ts'
 import type { Principal } from '../platform/sessions.ts'
-import { countedTotal } from './contentCounters.ts'
-import { contentInScope } from './contentInScope.ts'
+import { counterRows, counterSum } from './contentCounters.ts'
+import { anyOf, contentInScope, scopeSlots, scopeSlotValues } from './contentInScope.ts'
 
 /** Review-flow rules shared by the transitions, the queues and the pending counts (DESIGN §5). */
 
@@ -108,29 +109,53 @@ export function actableWhere(kind: string, scope: DataScope, foreign: readonly n
 }
 
 /**
- * The exact number of pending items the principal may act on: the maintained counters' pending bucket
- * (a handful of rows), minus — only when some nodes are not the caller's — the pending items waiting at
- * those nodes (an index range on content_pending). No count(*) over the queue in the common case.
+ * The exact numbers of pending items of several kinds the principal may act on: the maintained counters' pending
+ * buckets of all the kinds in one prepared statement (a handful of rows), minus — only when some nodes are not
+ * the caller's — the pending items waiting at those nodes (an index range on content_pending). No count(*) over
+ * the queues in the common case.
  */
-export async function pendingTotal(
-  db: Db,
-  kind: string,
+export async function pendingTotals(
+  database: Database,
+  kinds: readonly string[],
   scope: DataScope,
   foreign: readonly number[],
-): Promise<number> {
-  const all = await countedTotal(db, kind, { verifyState: 3 }, scope)
-  if (!foreign.length || !all) return all
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+): Promise<Map<string, number>> {
+  const totals = new Map(kinds.map((k) => [k, 0]))
+  if (!kinds.length) return totals
+  const c = contentCount
+  const scoped = !scope.unrestricted
+  const counted = preparedStatement(`pending|${kinds.join(',')}|${scoped}`, () =>
+    database.db
+      .select({ kind: c.kind, n: counterSum })
+      .from(c)
+      .where(counterRows(kinds, { verifyState: 3 }, scoped ? scopeSlots : undefined))
+      .groupBy(c.kind)
+      .toSQL(),
+  )
+  for (const [kind, n] of await runPrepared(database, counted, scopeSlotValues(scope)))
+    totals.set(kind as string, n as number)
+  if (!foreign.length || ![...totals.values()].some((n) => n > 0)) return totals
+  const waiting = await database.db
+    .select({ kind: content.kind, n: sql<number>`count(*)::int` })
     .from(content)
     .where(
       and(
-        eq(content.kind, kind),
+        anyOf(content.kind, kinds),
         eq(content.verifyState, 3),
         isNull(content.recycledAt),
         inArray(content.processStateId, [...foreign]),
         contentInScope(scope),
       ),
     )
-  return all - (row?.n ?? 0)
+    .groupBy(content.kind)
+  for (const w of waiting) totals.set(w.kind, (totals.get(w.kind) ?? 0) - w.n)
+  return totals
 }
+
+/** The exact number of pending items of one kind the principal may act on (see pendingTotals). */
+export const pendingTotal = async (
+  database: Database,
+  kind: string,
+  scope: DataScope,
+  foreign: readonly number[],
+) => (await pendingTotals(database, [kind], scope, foreign)).get(kind) ?? 0

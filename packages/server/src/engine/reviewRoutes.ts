@@ -13,7 +13,7 @@ import {
   reviewMessages,
   transitionResultSchema,
 } from '@moc/domain/api/review'
-import { can } from '@moc/domain/permissions/can'
+import { can, isSuperAdmin } from '@moc/domain/permissions/can'
 import { contentResources, reviewPathSegment, reviewResources } from '@moc/domain/resources/index'
 import type { ResourceDef } from '@moc/domain/resources/types'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
@@ -27,6 +27,7 @@ import type { Ctx } from '../platform/context.ts'
 import { dataScopeOf } from '../platform/dataScope.ts'
 import { AppError } from '../platform/errors.ts'
 import { resourceOf } from '../platform/guard.ts'
+import { plainJsonSerializer } from '../platform/plainJson.ts'
 import type { Principal } from '../platform/sessions.ts'
 import { applyCounts } from './contentCounters.ts'
 import { contentFieldValues } from './contentFields.ts'
@@ -47,6 +48,7 @@ import {
   nextNode,
   nodesOf,
   pendingTotal,
+  pendingTotals,
   resTypeOf,
   reviewableQueues,
 } from './reviewFlow.ts'
@@ -388,7 +390,7 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
               .orderBy(descIndexed(content.submittedAt), descIndexed(content.id))
               .limit(pageSize)
               .offset(offset),
-            pendingTotal(db, kind, scope, foreign),
+            pendingTotal(ctx.database, kind, scope, foreign),
           ])
           return ok({ items: rows.map((r) => queueItem(r)), total })
         }
@@ -417,6 +419,7 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
     '/api/verify-center/pendingCounts',
     {
       config: { access: 'signedIn' },
+      serializerCompiler: plainJsonSerializer,
       schema: {
         tags,
         summary: '待审核数（侧边菜单角标）：仅包含调用者有审核权限的队列，键为队列页面路径',
@@ -429,13 +432,16 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
       const others = otherQueues.filter((o) => can(p, o.page, '审核'))
       if (!queues.length && !others.length) return ok({ counts: {}, total: 0 })
       const scope = await dataScopeOf(req, db)
-      const foreign = queues.length ? foreignNodeIds(p, await allNodes(db)) : []
-      const entries = await Promise.all([
-        ...queues.map(
-          async (d) => [d.review.queue, await pendingTotal(db, kindOf(d), scope, foreign)] as const,
-        ),
-        ...others.map(async (o) => [o.queue, await o.pending(db, scope)] as const),
+      // The super administrator acts at every node: no node list to read.
+      const foreign = queues.length && !isSuperAdmin(p) ? foreignNodeIds(p, await allNodes(db)) : []
+      const [totals, ...otherTotals] = await Promise.all([
+        pendingTotals(ctx.database, queues.map(kindOf), scope, foreign),
+        ...others.map((o) => o.pending(db, scope)),
       ])
+      const entries = [
+        ...queues.map((d) => [d.review.queue, totals.get(kindOf(d)) ?? 0] as const),
+        ...others.map((o, i) => [o.queue, otherTotals[i]!] as const),
+      ]
       return ok({ counts: Object.fromEntries(entries), total: entries.reduce((s, [, n]) => s + n, 0) })
     },
   )

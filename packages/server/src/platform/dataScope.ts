@@ -53,6 +53,15 @@ export async function resolveDataScope(db: Db, principal: Principal): Promise<Da
   const who = { adminId: principal.adminId, username: principal.username }
   if (isSuperAdmin(principal)) return { unrestricted: true, ...who }
   if (principal.roleId === null) return { unrestricted: false, ...who, departmentIds: [] }
+  // Read with the session (sessions.ts ScopeRead), when it is this role's and PostgreSQL found the same ids.
+  const read = principal.scopeRead
+  if (read && read.roleId === principal.roleId && read.permissionDepartment !== null) {
+    if (!read.permissionDepartment.trim()) return { unrestricted: true, ...who }
+    const roots = parseDepartmentIds(read.permissionDepartment)
+    const same =
+      read.roots && roots.length === new Set(read.roots).size && roots.every((id) => read.roots!.includes(id))
+    if (same && read.departmentIds) return { unrestricted: false, ...who, departmentIds: read.departmentIds }
+  }
   const [r] = await db
     .select({ permissionDepartment: role.permissionDepartment })
     .from(role)

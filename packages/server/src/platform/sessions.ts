@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { SessionUser } from '@moc/domain/api/session'
+import { SUPER_ADMIN_ROLE_ID } from '@moc/domain/constants'
 import type { PowerMap } from '@moc/domain/permissions/types'
-import { and, eq, isNull, ne, sql } from 'drizzle-orm'
+import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { ADMIN_STATE, admin, role, session } from '../db/schema.ts'
+import { ADMIN_STATE, admin, department, role, session } from '../db/schema.ts'
 import { AppError } from './errors.ts'
 
 export type RevokeReason = 'logout' | 'disabled' | 'deleted' | 'password' | 'elsewhere'
@@ -26,7 +27,29 @@ export interface Principal {
   power: PowerMap
   powerMenuAttrs: string[]
   tokenHash: string
+  /** The role's data scope as read with the session (dataScope.ts resolveDataScope uses it for this roleId). */
+  scopeRead?: ScopeRead
 }
+
+/**
+ * A role's data scope, read in the session lookup so a scoped request makes no further queries: its
+ * permissionDepartment text (null: no role row), the ids PostgreSQL parsed from it, and those departments with
+ * every sub-department (null: unrestricted or super administrator, nothing to expand).
+ */
+export interface ScopeRead {
+  roleId: number | null
+  permissionDepartment: string | null
+  roots: number[] | null
+  departmentIds: number[] | null
+}
+
+/** The department ids in permissionDepartment ("1, 2,3"): whole numbers between commas, as parseDepartmentIds. */
+const rootIds = sql`array(select m[1]::int from regexp_matches(${role.permissionDepartment}, '(?:^|,)\\s*(\\d{1,9})\\s*(?=,|$)', 'g') as m)`
+/** Null unless the role restricts the scope; else `expr`. */
+const whenScoped = (expr: SQL) =>
+  sql<
+    number[] | null
+  >`case when ${admin.roleId} = ${SUPER_ADMIN_ROLE_ID} or ${role.permissionDepartment} ~ '^\\s*$' then null else ${expr} end`
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
 
@@ -59,6 +82,17 @@ export class Sessions {
         roleName: role.name,
         power: role.power,
         powerMenuAttrs: role.powerMenuAttrs,
+        permissionDepartment: role.permissionDepartment,
+        scopeRoots: whenScoped(rootIds),
+        // The same recursive walk as dataScope.ts subDepartmentIds (`union`: a corrupt cycle still ends).
+        scopeDepartments: whenScoped(sql`array(
+          with recursive tree(id) as (
+            select id from ${department} where id = any(${rootIds})
+            union
+            select d.id from ${department} d join tree on d.parent_id = tree.id
+          )
+          select id from tree
+        )`),
       })
       .from(session)
       .innerJoin(admin, eq(admin.id, session.adminId))
@@ -124,6 +158,12 @@ export class Sessions {
       power: row.power ?? {},
       powerMenuAttrs: row.powerMenuAttrs ?? [],
       tokenHash,
+      scopeRead: {
+        roleId: row.roleId,
+        permissionDepartment: row.permissionDepartment,
+        roots: row.scopeRoots,
+        departmentIds: row.scopeDepartments,
+      },
     }
   }
 
