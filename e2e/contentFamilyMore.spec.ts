@@ -1,6 +1,7 @@
 import { expect as baseExpect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
 import { button } from './organisationHelpers.ts'
 import { approveFromQueue, expectBadge, pendingCount } from './reviewBadges.ts'
+import { zipOf } from './zipFile.ts'
 
 const OK = /确\s*定/
 // The machine is shared: states are awaited with room to spare, toasts (1 s) are read from the page's record.
@@ -57,4 +58,71 @@ test('晨视频: draft on /contentChenVideo, edit and submit, badge, approve on 
   await row.getByRole('button', { name: '彻底删除' }).click()
   await page.getByRole('tooltip').getByRole('button', { name: OK }).click()
   await expect(row).toHaveCount(0)
+})
+
+test('H5: a link page on /H5Manager, edited to an uploaded package, approved on /auditH5, hidden and shown', async ({
+  page,
+}) => {
+  test.setTimeout(300_000)
+  await signInAsAdmin(page)
+  const before = await pendingCount(page, '/auditH5')
+  const title = unique('年度投票H5')
+  await page.goto('/H5Manager')
+  await expect(page.getByRole('tab', { name: /H5列表/ })).toBeVisible()
+  await page.getByRole('button', { name: '新增H5' }).click()
+  await expect(page).toHaveURL(/\/H5ManagerDetail$/)
+  // The form's code loads on first use: fill it once it is there, not the list's search box.
+  await expect(page.getByLabel('链接类型')).toBeVisible()
+  await page.getByLabel('标题').fill(title)
+  // 链接类型 外部链接 (the default) asks for the address, not a package.
+  await expect(page.getByRole('textbox', { name: 'H5包' })).toHaveCount(0)
+  await button(page, '保存').click()
+  await expect(page.getByText('请输入链接地址')).toBeVisible()
+  await page.getByLabel('链接地址').fill('https://h5.example.com/vote/')
+  await button(page, '保存').click()
+  await expectToast(page, '保存成功')
+  await expect(page).toHaveURL(/\/H5Manager(\?|$)/)
+
+  const row = page.getByRole('row').filter({ hasText: title })
+  await expect(row.getByText('外部链接')).toBeVisible()
+  await row.getByRole('button', { name: /编\s*辑/ }).click()
+  await expect(page).toHaveURL(/\/H5ManagerDetail\?id=\d+$/)
+  await page.getByLabel('链接类型').click()
+  await page.locator('.ant-select-dropdown:visible').getByTitle('H5包', { exact: true }).click()
+  await expect(page.getByLabel('链接地址')).toHaveCount(0)
+  const zipInput = page.locator('input[type=file][accept=".zip"]')
+  await zipInput.setInputFiles({
+    name: 'vote.html',
+    mimeType: 'text/html',
+    buffer: Buffer.from('<h1>x</h1>'),
+  })
+  await expectToast(page, '只支持上传zip压缩包')
+  await zipInput.setInputFiles({
+    name: 'vote.zip',
+    mimeType: 'application/zip',
+    buffer: zipOf({ 'index.html': '<h1>年度投票</h1>' }),
+  })
+  await expectToast(page, '上传成功')
+  await expect(page.getByRole('textbox', { name: 'H5包' })).toHaveValue(/\/package\/.+\.zip$/)
+  await page.getByRole('button', { name: '保存并提交审核' }).click()
+  await expectToast(page, '保存成功，已提交审核')
+  await expect(row.getByText('待审核')).toBeVisible()
+  await expect(row.getByText('H5包')).toBeVisible()
+
+  expect(await pendingCount(page, '/auditH5')).toBe(before + 1)
+  await page.getByRole('navigation', { name: '侧边菜单' }).getByText('审核中心', { exact: true }).click()
+  await expectBadge(page, 'H5审核', before + 1)
+  await approveFromQueue(page, '/auditH5', title, '/examineH5ManagerDetail', '/files/package/')
+  await expectToast(page, '审核通过')
+  await expectBadge(page, 'H5审核', before)
+
+  // Show state (spec §4 showState on H5): hide, then show again, each after a confirmation.
+  await page.goto('/H5Manager')
+  await expect(row.getByText('已通过')).toBeVisible()
+  await row.getByRole('button', { name: /隐\s*藏/ }).click()
+  await page.getByRole('tooltip').getByRole('button', { name: OK }).click()
+  await expect(row.getByText('隐藏', { exact: true })).toBeVisible()
+  await row.getByRole('button', { name: /显\s*示/ }).click()
+  await page.getByRole('tooltip').getByRole('button', { name: OK }).click()
+  await expect(row.getByText('显示', { exact: true })).toBeVisible()
 })

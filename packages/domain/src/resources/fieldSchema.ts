@@ -36,6 +36,7 @@ export function fieldSchema(f: FieldDef): z.ZodType {
     }
     case 'image':
     case 'video':
+    case 'file':
     case 'url': {
       const s = z
         .string(invalid)
@@ -96,7 +97,22 @@ export function fieldSchema(f: FieldDef): z.ZodType {
 /** The object schema of a definition's editable fields (form fields that are not read-only). */
 export function fieldsSchema(def: ResourceDef) {
   const shape: Record<string, z.ZodType> = {}
-  for (const [name, f] of Object.entries(def.fields))
-    if (f.form !== false && !f.readOnly) shape[name] = fieldSchema(f)
-  return z.object(shape)
+  const conditional: [string, FieldDef][] = []
+  for (const [name, f] of Object.entries(def.fields)) {
+    if (f.form === false || f.readOnly) continue
+    // A field that applies only under another's value (FieldDef.when) is optional, and required then only.
+    shape[name] = fieldSchema(f.when && f.required ? { ...f, required: false } : f)
+    if (f.when && f.required) conditional.push([name, f])
+  }
+  const object = z.object(shape)
+  if (!conditional.length) return object
+  return object.superRefine((v: Record<string, unknown>, ctx) => {
+    for (const [name, f] of conditional) {
+      if (v[f.when!.field] !== f.when!.value) continue
+      const checked = fieldSchema(f).safeParse(v[name] ?? '')
+      if (!checked.success)
+        for (const issue of checked.error.issues)
+          ctx.addIssue({ code: 'custom', message: issue.message, path: [name] })
+    }
+  })
 }

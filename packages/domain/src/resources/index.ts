@@ -2,6 +2,7 @@ import { article } from './article.ts'
 import { collection } from './collection.ts'
 import { cspVideo } from './cspVideo.ts'
 import { discuss } from './discuss.ts'
+import { h5Page } from './h5Page.ts'
 import { programReplay } from './programReplay.ts'
 import { subject } from './subject.ts'
 import type { ResourceDef } from './types.ts'
@@ -18,6 +19,7 @@ export const resources = {
   discuss,
   programReplay,
   cspVideo,
+  h5Page,
 } as const satisfies Record<string, ResourceDef>
 
 export type ResourceName = keyof typeof resources

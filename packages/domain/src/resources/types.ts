@@ -1,5 +1,6 @@
 import type { ActionName } from '../permissions/actions.ts'
 import { permissionPages } from '../permissions/pages.ts'
+import type { UploadKind } from '../rules/upload.ts'
 
 /**
  * The resource-definition vocabulary (DESIGN.md §4). One definition per entity type drives the server
@@ -24,6 +25,7 @@ export type FieldKind =
   | 'mediaAccount' // media-account id (paged select)
   | 'relation' // ids of items of another resource (`relation.resource`), ordered
   | 'modules' // named groups, each an ordered list of items (a subject's modules): {name, items: ids}[]
+  | 'file' // an uploaded file's URL, of the upload kind `upload` (an H5 page's zip package)
 
 export interface FieldDef {
   kind: FieldKind
@@ -46,6 +48,13 @@ export interface FieldDef {
     /** Items may be of any of these resources; the picker offers a 类型 choice (a subject's module content). */
     anyOf?: string[]
   }
+  /** For `file`: what the upload widget accepts (rules/upload.ts UploadKind). */
+  upload?: UploadKind
+  /**
+   * The field applies only while another field has a given value (an H5 page's 链接地址 with 链接类型 外部链接,
+   * its 上传H5包 with H5包): the form shows it then only, and `required` holds then only.
+   */
+  when?: { field: string; value: string }
   /** Placeholder / help shown under the form field. */
   help?: string
   /** Where the field appears; default: form and detail yes, list no, search no. */

@@ -11,6 +11,7 @@ export const UPLOAD_MESSAGES = {
   audioType: '只支持上传音频文件',
   excelType: '只支持上传excel文件',
   glbType: '只支持上传glb文件',
+  packageType: '只支持上传zip压缩包',
   otherType: '不支持上传此格式文件',
   failed: '上传失败',
   contentMismatch: '文件内容与格式不符',
@@ -58,6 +59,7 @@ export type UploadKind =
   | 'mixed'
   | 'directory'
   | 'attachment'
+  | 'package'
 
 export const UPLOAD_KINDS: readonly UploadKind[] = [
   'image',
@@ -72,6 +74,7 @@ export const UPLOAD_KINDS: readonly UploadKind[] = [
   'mixed',
   'directory',
   'attachment',
+  'package',
 ]
 
 export interface UploadCandidate {
@@ -88,13 +91,15 @@ export const extensionOf = (name: string) => {
 }
 
 /** The media family a file belongs to by its extension, which decides its storage directory (spec §9). */
-export type MediaFamily = 'image' | 'video' | 'audio' | 'attachment'
+export type MediaFamily = 'image' | 'video' | 'audio' | 'attachment' | 'package'
 
 export function familyOf(name: string): MediaFamily {
   const ext = extensionOf(name)
   if ((IMAGE_EXTENSIONS as readonly string[]).includes(ext) || ext === 'pag') return 'image'
   if (ext === 'mp4' || ext === 'mov' || ext === 'ts' || ext === 'mxf' || ext === 'm3u8') return 'video'
   if ((AUDIO_EXTENSIONS as readonly string[]).includes(ext)) return 'audio'
+  // An H5 page's zip package: public (its address is stored with the page), always served as a download.
+  if (ext === 'zip') return 'package'
   return 'attachment'
 }
 
@@ -166,6 +171,8 @@ export function checkUpload(f: UploadCandidate, kind: UploadKind, accept?: reado
       return checkMixed(f)
     case 'attachment':
       return null
+    case 'package':
+      return extensionOf(f.name) === 'zip' ? null : UPLOAD_MESSAGES.packageType
   }
 }
 

@@ -135,6 +135,17 @@ export function FieldInput({
           }
         />
       )
+    case 'file':
+      return (
+        <UploadField
+          id={control.id}
+          value={value}
+          onChange={onChange}
+          kind={f.upload ?? 'attachment'}
+          label={f.label}
+          disabled={disabled}
+        />
+      )
     case 'url':
       return (
         <Input

@@ -174,23 +174,34 @@ function EditForm({
         disabled={!mayWrite}
         scrollToFirstError
       >
-        {fields.map(([name, f], i) => (
-          <Form.Item
-            key={name}
-            label={f.label}
-            name={name}
-            rules={[...fieldRules(name, f), ...displayWindowRules(name)]}
-            dependencies={name === 'displayEnd' ? ['displayStart'] : undefined}
-            extra={f.help}
-          >
-            <FieldInput
-              field={f}
-              autoFocus={i === 0 && mayWrite}
-              readOnly={!mayWrite || name === partition}
-              owner={{ kind: paths.kind, field: name }}
-            />
-          </Form.Item>
-        ))}
+        {fields.map(([name, f], i) => {
+          const item = (
+            <Form.Item
+              key={name}
+              label={f.label}
+              name={name}
+              rules={[...fieldRules(name, f), ...displayWindowRules(name)]}
+              dependencies={name === 'displayEnd' ? ['displayStart'] : undefined}
+              extra={f.help}
+            >
+              <FieldInput
+                field={f}
+                autoFocus={i === 0 && mayWrite}
+                readOnly={!mayWrite || name === partition}
+                owner={{ kind: paths.kind, field: name }}
+              />
+            </Form.Item>
+          )
+          const when = f.when
+          // A field that applies only under another field's value (FieldDef.when) is drawn, and checked, then only.
+          return when ? (
+            <Form.Item key={name} noStyle dependencies={[when.field]}>
+              {({ getFieldValue }) => (getFieldValue(when.field) === when.value ? item : null)}
+            </Form.Item>
+          ) : (
+            item
+          )
+        })}
         <Form.Item wrapperCol={{ offset: 4, span: 16 }}>
           <Flex gap={8}>
             {mayWrite ? (

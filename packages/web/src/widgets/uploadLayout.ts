@@ -40,7 +40,7 @@ export const usesTus = (kind: UploadKind, file: { name: string; size: number }) 
 
 export function itemTypeOf(name: string): UploadItemType {
   const family = familyOf(name)
-  return family === 'attachment' ? 'document' : family
+  return family === 'attachment' || family === 'package' ? 'document' : family
 }
 
 const dotted = (exts: readonly string[]) => exts.map((e) => `.${e}`).join(',')
@@ -60,6 +60,7 @@ export const ACCEPT: Record<UploadKind, string> = {
   // A folder chooser takes no accept list.
   directory: '',
   attachment: '',
+  package: '.zip',
 }
 
 /** How the preview dialog shows a file (`pag`: an animation in the libpag player). */

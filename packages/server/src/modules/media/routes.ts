@@ -501,7 +501,7 @@ export async function mediaRoutes(fastify: FastifyInstance, ctx: Ctx) {
   }
 }
 
-const familyToType = (family: string) => (family === 'attachment' ? 'other' : family)
+const familyToType = (family: string) => (family === 'attachment' || family === 'package' ? 'other' : family)
 
 /** The storage key the body names: a key, or a URL of our storage (its path after `/files/` or the bucket). */
 function storageKeyOf(ctx: Ctx, path: string): string {

@@ -111,7 +111,8 @@ export async function uploadRoutes(fastify: FastifyInstance, ctx: Ctx) {
         else {
           res.header('cache-control', 'public, max-age=31536000, immutable')
           // Our own media may be drawn on a canvas (editor screenshots, spec §8).
-          if (familyOf(key) !== 'attachment') res.header('access-control-allow-origin', '*')
+          const family = familyOf(key)
+          if (family !== 'attachment' && family !== 'package') res.header('access-control-allow-origin', '*')
         }
       },
     })

@@ -22,6 +22,7 @@ const EXPECTED: Record<string, readonly string[]> = {
   xlsx: ['xlsx', 'zip'],
   xls: ['cfb'],
   glb: ['glb'],
+  zip: ['zip'],
   pdf: ['pdf'],
 }
 

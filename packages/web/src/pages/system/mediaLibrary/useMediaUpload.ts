@@ -19,7 +19,7 @@ const REFUSED_NAMED = 5
 /** The library type a file is filed under, by what it is. */
 const typeOf = (name: string): MediaFileType => {
   const family = familyOf(name)
-  return family === 'attachment' ? 'other' : family
+  return family === 'attachment' || family === 'package' ? 'other' : family
 }
 
 /** A file's path inside the chosen folder (`webkitRelativePath`), or its name. */
