@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod'
 import { commentReviewRoutes } from './engine/commentReviewRoutes.ts'
 import { commentRoutes } from './engine/commentRoutes.ts'
+import { contentOperationRoutes } from './engine/contentOperationRoutes.ts'
 import { relationRoutes } from './engine/contentRelations.ts'
 import { contentRoutes } from './engine/contentRoutes.ts'
 import { contentSearchRoutes } from './engine/contentSearchRoutes.ts'
@@ -131,6 +132,7 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await syslogRoutes(app, ctx)
   await configureRoutes(app, ctx)
   await contentRoutes(app, ctx)
+  await contentOperationRoutes(app, ctx)
   await contentSearchRoutes(app, ctx)
   await relationRoutes(app, ctx)
   await reviewRoutes(app, ctx)

@@ -197,3 +197,34 @@ export const contentSearchQuerySchema = z.object({
   startTime: z.iso.datetime({ offset: true }).optional(),
   endTime: z.iso.datetime({ offset: true }).optional(),
 })
+
+/** Spec §3 operations counts, in order: each real count with its operated field (§5 messages). */
+export const operationCounts = {
+  view: { label: '阅读', operated: 'operateViewNum' },
+  like: { label: '点赞', operated: 'operateLikeNum' },
+  follow: { label: '关注', operated: 'operateFollowNum' },
+  online: { label: '在线', operated: 'operateOnlineNum' },
+} as const
+export type OperationCount = keyof typeof operationCounts
+
+const countSchema = z.object({
+  real: z.number().int(),
+  operated: z.number().int().nullable(),
+  total: z.number().int(),
+})
+/**
+ * GET /api/contentOperation/contentOperationInfo (spec §7): an item's operations counts. A count is null where the
+ * type has no operated field for it (e.g. 关注 only on 热议, 在线 on live streams); total = real + operated.
+ */
+export const contentOperationInfoSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  title: z.string(),
+  view: countSchema.nullable(),
+  like: countSchema.nullable(),
+  follow: countSchema.nullable(),
+  online: countSchema.nullable(),
+})
+export type ContentOperationInfo = z.infer<typeof contentOperationInfoSchema>
+/** Its query: the item, and its kind (default discuss: the spec lists the call under Discussions). */
+export const contentOperationQuerySchema = z.object({ kind: kind.default('discuss'), id })

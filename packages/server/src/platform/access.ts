@@ -9,6 +9,8 @@ import type { ResourceAction } from '@moc/domain/resources/types'
 export interface ResourceAccess {
   resource: ResourceAction
   kind?: string
+  /** The kind when the request names none (a spec call listed under one type, e.g. contentOperationInfo). */
+  kindDefault?: string
   /**
    * A review-queue route (docs/decisions/0007): the permission is the definition's `review.permissionPage` +
    * 审核, and the definition is resolved from the review `resType` (body, else query) instead of `kind`.

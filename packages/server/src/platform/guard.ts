@@ -101,7 +101,7 @@ export function registerGuard(app: FastifyInstance, ctx: Ctx) {
       req.auditInfo.page = def.review.permissionPage
       return
     }
-    const kind = requestedKind(req, access.kind)
+    const kind = requestedKind(req, access.kind) ?? access.kindDefault
     const def = typeof kind === 'string' ? contentResources.get(kind) : undefined
     if (!def) throw new AppError('BAD_REQUEST', '未知的内容类型')
     if (!supportsAction(def, access.resource)) throw new AppError('BAD_REQUEST', '该内容类型不支持此操作')

@@ -14,6 +14,7 @@ import { displayWindowRules, fieldRules, formFields, partitionOf, resourceApi, s
 import { FieldInput } from './FieldInput.tsx'
 import { formValues, type Item, savePayload } from './formValues.ts'
 import { LockBanner } from './LockBanner.tsx'
+import { hasOperationCounts, OperationInfo } from './OperationInfo.tsx'
 import { ReviewStatus } from './ReviewLog.tsx'
 import { workflowActions } from './review.ts'
 import { type EditLock, useEditLock } from './useEditLock.ts'
@@ -246,6 +247,7 @@ function EditForm({
           </Flex>
         </Form.Item>
       </Form>
+      {editing && hasOperationCounts(def) ? <OperationInfo def={def} id={item.id} /> : null}
       {editing && def.review ? <VersionHistory def={def} id={item.id} /> : null}
     </Card>
   )
