@@ -98,15 +98,35 @@ async function main() {
     await page.getByRole('button', { name: /登\s*录/ }).click()
     await page.waitForURL(/dashboard/)
 
+    const errors: string[] = []
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text())
+    })
     const ready = () =>
-      page.waitForFunction(
-        (mark) => {
-          const el = document.querySelector('[aria-label="正文"][contenteditable="true"]')
-          return !!el && (el.textContent ?? '').includes(mark)
-        },
-        MARK,
-        { polling: 'raf', timeout: 60_000 },
-      )
+      page
+        .waitForFunction(
+          (mark) => {
+            const el = document.querySelector('[aria-label="正文"][contenteditable="true"]')
+            return !!el && (el.textContent ?? '').includes(mark)
+          },
+          MARK,
+          { polling: 'raf', timeout: 60_000 },
+        )
+        .catch(async (err: unknown) => {
+          // What the page showed instead, for whoever reads the failure.
+          await page.screenshot({ path: '.tmp/bench-editor-timeout.png', fullPage: true })
+          const state = await page.evaluate(() => {
+            const el = document.querySelector('[aria-label="正文"]')
+            return {
+              editable: el?.getAttribute('contenteditable'),
+              chars: el?.textContent?.length,
+              alerts: [...document.querySelectorAll('.ant-alert')].map((a) => a.textContent),
+            }
+          })
+          console.error('editor state', JSON.stringify(state))
+          console.error(`editor not ready; page at ${page.url()}; console errors:`, errors.slice(-5))
+          throw err
+        })
     const times: number[] = []
     for (let run = 0; run < Number(args.runs) + 1; run++) {
       // From the article list, as an editor opens it: the route, the form, the editor chunk (cached after the

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import { E2E_PORT } from '../playwright.config.ts'
 import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
+import { sealedCall } from './sealedApi.ts'
 import { editorToolbar, expectRichSource, newArticle } from './richTextHelpers.ts'
 
 /**
@@ -10,17 +11,14 @@ import { editorToolbar, expectRichSource, newArticle } from './richTextHelpers.t
 const THIRD_PARTY_PORT = E2E_PORT + 8
 const ORIGIN = `http://127.0.0.1:${THIRD_PARTY_PORT}`
 const pages: Record<string, string> = {
-  '/xiumi': `<!doctype html><meta charset="utf-8"><title>秀米</title><p id="who"></p>
-<button id="done">完成排版</button><script>
+  // The handlers are attributes, so a button is never on screen before it works.
+  '/xiumi': `<!doctype html><meta charset="utf-8"><title>秀米</title><script>
 const openId = new URLSearchParams(location.search).get('openId')
-document.getElementById('who').textContent = 'openId=' + openId
-document.getElementById('done').onclick = () =>
-  parent.postMessage({ html: '<p>秀米排版 ' + openId + '</p>' }, '*')
-</script>`,
+const done = () => parent.postMessage({ html: '<p>秀米排版 ' + openId + '</p>' }, '*')
+</script><p id="who"></p><script>document.getElementById('who').textContent = 'openId=' + openId</script>
+<button onclick="done()">完成排版</button>`,
   '/135': `<!doctype html><meta charset="utf-8"><title>135编辑器</title>
-<button id="done">完成</button><script>
-document.getElementById('done').onclick = () => opener.postMessage('<p>135排版内容</p>', '*')
-</script>`,
+<button onclick="opener.postMessage('<p>135排版内容</p>', '*')">完成</button>`,
 }
 let server: Server
 
@@ -34,11 +32,21 @@ test.beforeAll(async () => {
 })
 test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
+// The editor settings are the server's, shared by every spec after this one: put back what was there.
+let before: unknown
+test.beforeEach(async ({ page }) => {
+  await signInAsAdmin(page)
+  before = (await sealedCall(page, 'GET', '/api/setting/get')).data.editor
+})
+test.afterEach(async ({ page }) => {
+  const restored = await sealedCall(page, 'POST', '/api/setting/update', { key: 'editor', value: before })
+  expect(restored.code, restored.msg).toBe(0)
+})
+
 test('秀米 and 135编辑器: configured on 运营配置, 秀米 bound to the account, each hands its layout to the editor', async ({
   page,
 }) => {
   test.setTimeout(180_000)
-  await signInAsAdmin(page)
 
   // 运营配置 › 编辑器设置: both third-party editors, with their page addresses and allowed message origins.
   await page.goto('/configure')

@@ -3,6 +3,7 @@ import { EditorContent, useEditor } from '@tiptap/react'
 import { App, Input } from 'antd'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
+import { Loading } from '../Loading.tsx'
 import { cleanRichText } from './cleanRichText.ts'
 import { useEditorConfig } from './dialogs/useEditorConfig.ts'
 import { editorExtensions } from './extensions.ts'
@@ -56,6 +57,9 @@ export default function RichTextEditor({
     [id, label],
   )
   const editor = useEditor({
+    // Created in an effect, not during render: an instance made while rendering is destroyed unless effects run
+    // within a millisecond, and a long form rarely manages that, so every open built the document twice.
+    immediatelyRender: false,
     extensions,
     editable: !disabled,
     injectCSS: false,
@@ -66,12 +70,15 @@ export default function RichTextEditor({
     },
     onBlur: () => sync.flush(),
   })
-  pasteContext.current = { editor, config, error: message.error }
+  pasteContext.current = editor && { editor, config, error: message.error }
   const sync = useContentSync(editor, value, onChange, `moc-rte-draft:${pathname}:${id ?? label}`, config)
 
   useEffect(() => {
     editor?.setEditable(!disabled)
   }, [editor, disabled])
+
+  const context = pasteContext.current
+  if (!editor || !context) return <Loading />
 
   const toggleSource = () => {
     if (source === null) {
@@ -88,9 +95,9 @@ export default function RichTextEditor({
   return (
     <div className={`moc-rte${disabled ? ' moc-rte--disabled' : ''}`}>
       <Toolbar editor={editor} source={source !== null} onToggleSource={toggleSource} disabled={disabled}>
-        <WordImport context={pasteContext.current} disabled={disabled || source !== null} />
+        <WordImport context={context} disabled={disabled || source !== null} />
         <MediaTools editor={editor} disabled={disabled || source !== null} />
-        <LayoutTools editor={editor} context={pasteContext.current} disabled={disabled || source !== null} />
+        <LayoutTools editor={editor} context={context} disabled={disabled || source !== null} />
       </Toolbar>
       {source !== null ? (
         <Input.TextArea

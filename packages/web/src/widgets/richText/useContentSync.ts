@@ -87,8 +87,12 @@ export function useContentSync(
     }
   }, [draftKey])
 
+  // The editor instance the value was last handed to. React may replace the instance (useEditor recreates it
+  // when its host remounts); a new one starts empty and must get the value even though the form already has it.
+  const filled = useRef<Editor | null>(null)
   useEffect(() => {
-    if (!editor || value === emitted.current) return
+    if (!editor || (editor === filled.current && value === emitted.current)) return
+    filled.current = editor
     emitted.current = value
     void whenMounted(editor).then((ready) => {
       if (ready && emitted.current === value) setHtml(editor, value, false)
@@ -101,8 +105,9 @@ export function useContentSync(
     if (!editor || !config || !value || loaded.current !== undefined) return
     loaded.current = value
     void rehostImages(value, config.ownMediaOrigins).then(({ moved }) => {
-      // Edits made meanwhile stay: the new addresses go into the document as it is now.
-      if (moved.size && !editor.isDestroyed) setHtml(editor, applyMoves(outputOf(editor), moved), true)
+      // Edits made meanwhile stay: the new addresses go into the document as it is now (of the live instance).
+      const live = filled.current
+      if (moved.size && live && !live.isDestroyed) setHtml(live, applyMoves(outputOf(live), moved), true)
     })
   }, [editor, config, value])
 
