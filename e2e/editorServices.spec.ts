@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http'
 import { E2E_PORT } from '../playwright.config.ts'
 import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
-import { sealedCall } from './sealedApi.ts'
 import { editorToolbar, expectRichSource, newArticle } from './richTextHelpers.ts'
+import { sealedCall } from './sealedApi.ts'
 
 /**
  * Stand-ins for the two third-party layout editors, on loopback: each page posts its finished layout back to the
