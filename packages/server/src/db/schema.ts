@@ -14,6 +14,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -330,9 +331,16 @@ export const contentCount = pgTable(
     verifyState: integer('verify_state').notNull(),
     isFirst: boolean('is_first').notNull(),
     n: bigint('n', { mode: 'number' }).notNull().default(0),
+    /**
+     * Stripe of the counter: each PostgreSQL connection adds into its own (applyCounts), so concurrent
+     * transitions of one kind do not queue on the same row lock; totals sum every stripe.
+     */
+    slot: smallint('slot').notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.kind, t.departmentId, t.createdBy, t.recycled, t.verifyState, t.isFirst] }),
+    primaryKey({
+      columns: [t.kind, t.departmentId, t.createdBy, t.recycled, t.verifyState, t.isFirst, t.slot],
+    }),
     index('content_count_creator').on(t.kind, t.createdBy),
   ],
 )

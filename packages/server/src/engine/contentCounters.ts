@@ -16,6 +16,14 @@ export interface CountedState {
 }
 
 /** Counter levels (schema.ts contentCount): the whole kind, a department, a creator within a department. */
+
+/**
+ * The counter stripe a transaction adds into: its connection's, so transitions on different connections never
+ * wait for each other's counter rows (approvals queued on one row lock: 204/s, bench/README 2026-11-25), and
+ * the rows of one transaction stay in one stripe, locked in key order as before.
+ */
+export const COUNTER_STRIPES = 8
+const stripe = sql`(pg_backend_pid() % ${sql.raw(String(COUNTER_STRIPES))})::smallint`
 const ALL_DEPARTMENTS = -1
 const ALL_CREATORS = 0
 
@@ -23,13 +31,24 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /**
  * Applies the counter deltas of a set of row changes, inside the caller's transaction: `before` undefined for
- * an insert, `after` undefined for a delete. One upsert statement, keys sorted so concurrent transactions
- * take counter-row locks in the same order.
+ * an insert, `after` undefined for a delete. One upsert statement into the connection's stripe, keys sorted so
+ * concurrent transactions take counter-row locks in the same order.
  */
-export async function applyCounts(
-  tx: Tx | Db,
-  changes: readonly { before?: CountedState | undefined; after?: CountedState | undefined }[],
-) {
+export async function applyCounts(tx: Tx | Db, changes: readonly CountChange[]) {
+  await countsUpsert(tx, changes)
+}
+
+/** One change of a counted row: `before` undefined for an insert, `after` undefined for a delete. */
+export interface CountChange {
+  before?: CountedState | undefined
+  after?: CountedState | undefined
+}
+
+/**
+ * The upsert applyCounts runs, not yet run (undefined when nothing changes): a caller may send it in one
+ * statement with other writes (reviewRoutes applySteps).
+ */
+export function countsUpsert(tx: Tx | Db, changes: readonly CountChange[]) {
   const deltas = new Map<string, number>()
   const add = (s: CountedState, by: number) => {
     const d = s.departmentId ?? 0
@@ -58,10 +77,10 @@ export async function applyCounts(
         number,
         boolean,
       ]
-      return { kind, departmentId, createdBy, recycled, verifyState, isFirst, n }
+      return { kind, departmentId, createdBy, recycled, verifyState, isFirst, n, slot: stripe }
     })
-  if (!rows.length) return
-  await tx
+  if (!rows.length) return undefined
+  return tx
     .insert(contentCount)
     .values(rows)
     .onConflictDoUpdate({
@@ -72,6 +91,7 @@ export async function applyCounts(
         contentCount.recycled,
         contentCount.verifyState,
         contentCount.isFirst,
+        contentCount.slot,
       ],
       set: { n: sql`${contentCount.n} + excluded.n` },
     })

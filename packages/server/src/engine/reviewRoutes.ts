@@ -17,7 +17,7 @@ import { can, isSuperAdmin } from '@moc/domain/permissions/can'
 import { contentResources, reviewPathSegment, reviewResources } from '@moc/domain/resources/index'
 import type { ResourceDef } from '@moc/domain/resources/types'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
-import { and, asc, count, eq, inArray } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Db } from '../db/client.ts'
@@ -29,7 +29,7 @@ import { AppError } from '../platform/errors.ts'
 import { resourceOf } from '../platform/guard.ts'
 import { plainJsonSerializer } from '../platform/plainJson.ts'
 import type { Principal } from '../platform/sessions.ts'
-import { applyCounts } from './contentCounters.ts'
+import { countsUpsert } from './contentCounters.ts'
 import { contentFieldValues } from './contentFields.ts'
 import { contentInScope } from './contentInScope.ts'
 import { contentDetail, counted, lockedInScope } from './contentRoutes.ts'
@@ -71,9 +71,9 @@ interface Step {
 }
 
 /**
- * Applies planned steps inside the caller's transaction: updates (grouped by identical patch), the counters
- * of every changed verify_state (applyCounts, same transaction), the version a submission or decision keeps
- * (marked approved at the final approval, decision 0009), and one resource-log row per item.
+ * Applies planned steps inside the caller's transaction: updates (grouped by identical patch), the version a
+ * submission or decision keeps (marked approved at the final approval, decision 0009), one resource-log row per
+ * item, and last the counters of every changed verify_state (applyCounts, same transaction).
  */
 async function applySteps(tx: Tx, def: ResourceDef, p: Principal, steps: readonly Step[]) {
   const groups = new Map<string, { set: Patch; ids: number[] }>()
@@ -92,16 +92,12 @@ async function applySteps(tx: Tx, def: ResourceDef, p: Principal, steps: readonl
       .returning()
     for (const r of rows) after.set(r.id, r)
   }
-  await applyCounts(
-    tx,
-    steps.map((s) => ({ before: counted(s.row), after: counted(after.get(s.row.id)!) })),
-  )
   for (const s of steps) {
     const row = after.get(s.row.id)!
     const decision = decisionOf(s.action, row)
     if (decision !== undefined) await keepVersion(tx, def, row, p.adminId, decision)
   }
-  await tx.insert(processResourceLog).values(
+  const log = tx.insert(processResourceLog).values(
     steps.map((s) => ({
       contentId: s.row.id,
       resType: resTypeOf(def),
@@ -113,6 +109,13 @@ async function applySteps(tx: Tx, def: ResourceDef, p: Principal, steps: readonl
       comment: s.comment ?? '',
     })),
   )
+  // Last, just before COMMIT and in one statement with the log rows: every transition of a kind adds into the
+  // same few counter rows (per connection stripe), held locked from this upsert until the commit.
+  const counts = countsUpsert(
+    tx,
+    steps.map((s) => ({ before: counted(s.row), after: counted(after.get(s.row.id)!) })),
+  )
+  await (counts ? tx.execute(sql`with log as (${log.getSQL()}) ${counts.getSQL()}`) : log)
   return steps.length
 }
 
