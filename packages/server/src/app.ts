@@ -16,6 +16,7 @@ import { processRoutes } from './engine/processRoutes.ts'
 import { processStateRoutes } from './engine/processStateRoutes.ts'
 import { reviewRoutes } from './engine/reviewRoutes.ts'
 import { reviewStatusRoutes } from './engine/reviewStatusRoutes.ts'
+import { specPathRoutes } from './engine/specPaths.ts'
 import { menuRoutes } from './modules/auth/menu.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { bulletRoutes } from './modules/bullet/routes.ts'
@@ -131,12 +132,14 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await toolRoutes(app, ctx)
   await syslogRoutes(app, ctx)
   await configureRoutes(app, ctx)
+  const specPaths = specPathRoutes(app)
   await contentRoutes(app, ctx)
   await contentOperationRoutes(app, ctx)
   await contentSearchRoutes(app, ctx)
   await relationRoutes(app, ctx)
   await reviewRoutes(app, ctx)
   await contentVersionRoutes(app, ctx)
+  specPaths.mount()
   await processRoutes(app, ctx)
   await processStateRoutes(app, ctx)
   await processResourceRoutes(app, ctx)

@@ -43,5 +43,18 @@ export const discuss = defineResource({
   },
   actions: ['show', 'hide', 'recycle', 'restore', 'submit', 'revoke', 'publishNoExamine', 'lock'],
   review: { queue: '/auditHotDiscuss', permissionPage: '热议审核', resType: 'discuss' },
+  // Spec §7 Discussions, methods as listed there (decision 0023).
+  specPaths: {
+    'GET /api/discuss/list': 'GET /api/content/list',
+    'GET /api/discuss/delete': 'POST /api/content/discuss/delete',
+    'POST /api/discuss/add': 'POST /api/content/add',
+    'POST /api/discuss/detail': 'GET /api/content/detail',
+    'POST /api/discuss/update': 'POST /api/content/modify',
+    'POST /api/discuss/examination': 'POST /api/content/examination',
+    'POST /api/discuss/revoke': 'POST /api/content/discuss/revert',
+    'POST /api/discuss/publish': 'POST /api/content/publish/noExamine',
+    'POST /api/discuss/show': { engine: 'POST /api/content/showState', fill: { showState: true } },
+    'POST /api/discuss/hidden': { engine: 'POST /api/content/showState', fill: { showState: false } },
+  },
   counts: { view: true, like: true },
 })

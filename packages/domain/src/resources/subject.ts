@@ -46,5 +46,20 @@ export const subject = defineResource({
   },
   actions: ['show', 'hide', 'recycle', 'restore', 'submit', 'revoke', 'publishNoExamine', 'lock'],
   review: { queue: '/subjectAudit', permissionPage: '专题审核', resType: 'subject' },
+  // Spec §7 Subjects (no methods there: reads GET, changes POST; decision 0023). Module content is the `modules`
+  // field, so update/info and update/module are both the whole form's save (decision 0022).
+  specPaths: {
+    'GET /api/subject/list': 'GET /api/content/list',
+    'POST /api/subject/add': 'POST /api/content/add',
+    'GET /api/subject/detail': 'GET /api/content/detail',
+    'POST /api/subject/update/info': 'POST /api/content/modify',
+    'POST /api/subject/update/module': 'POST /api/content/modify',
+    'POST /api/subject/delete': 'POST /api/content/subject/delete',
+    'POST /api/subject/examination': 'POST /api/content/examination',
+    'POST /api/subject/revert': 'POST /api/content/subject/revert',
+    'POST /api/subject/publish': 'POST /api/content/publish/noExamine',
+    'POST /api/subject/show': { engine: 'POST /api/content/showState', fill: { showState: true } },
+    'POST /api/subject/hidden': { engine: 'POST /api/content/showState', fill: { showState: false } },
+  },
   counts: { view: true, like: true },
 })

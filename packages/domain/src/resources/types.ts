@@ -188,6 +188,12 @@ export interface ResourceDef {
    * GET /api/content/<name>/lock — shared paths take `kind` = the definition's storage kind.
    */
   api?: Partial<Record<ResourceAction, string>>
+  /**
+   * Spec §7 paths that serve this type's engine calls verbatim, kind fixed ('POST /api/discuss/add' →
+   * 'POST /api/content/add'): the same handler, validation, permission and operation log; `fill` adds the values
+   * the spec path implies (show → showState true). Between methods, the query becomes the body and back.
+   */
+  specPaths?: Record<string, string | { engine: string; fill: Record<string, unknown> }>
   /** Content types whose view counts are shown (spec §3); others show '--'. */
   counts?: { view: boolean; like: boolean }
   /** Permission actions of this type's page that differ from `actionPermission` (e.g. show → 上线/下线). */
