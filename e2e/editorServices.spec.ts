@@ -1,7 +1,13 @@
 import { createServer, type Server } from 'node:http'
 import { E2E_PORT } from '../playwright.config.ts'
 import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
-import { editorToolbar, expectRichSource, newArticle } from './richTextHelpers.ts'
+import {
+  editorToolbar,
+  expectRichSource,
+  newArticle,
+  saveAndReopen,
+  setRichSource,
+} from './richTextHelpers.ts'
 import { sealedCall } from './sealedApi.ts'
 
 /**
@@ -105,4 +111,34 @@ test('秀米 and 135编辑器: configured on 运营配置, 秀米 bound to the a
   await popup.getByRole('button', { name: '完成' }).click()
   await popup.waitForEvent('close')
   await expectRichSource(page, /135排版内容/)
+})
+
+test('嵌入内容: a player from an allowed embed origin is kept through editing and saving; any other frame goes', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await page.goto('/configure')
+  const card = page.locator('.ant-card').filter({ hasText: '编辑器设置' })
+  const embeds = card.getByLabel('允许嵌入的来源')
+  await embeds.fill(ORIGIN)
+  await embeds.press('Enter')
+  await card.getByRole('button', { name: '保存设置' }).click()
+  await expectToast(page, '保存成功')
+
+  const title = unique('嵌入')
+  await newArticle(page, title)
+  await setRichSource(
+    page,
+    `<p>节目回看</p><iframe src="${ORIGIN}/player" width="500" height="300"></iframe>` +
+      '<iframe src="https://evil.example/x"></iframe><p>完</p>',
+  )
+  // While editing the player is a labelled block (a click selects it); the other frame is gone.
+  await expect(page.locator('.moc-rte-embed')).toHaveText(`嵌入内容 · 127.0.0.1:${THIRD_PARTY_PORT}`)
+  const stored = new RegExp(
+    `^<p>节目回看</p><iframe src="${ORIGIN}/player" width="500" height="300"></iframe><p>完</p>$`,
+  )
+  await expectRichSource(page, stored)
+  await saveAndReopen(page, title)
+  await expect(page.locator('.moc-rte-embed')).toHaveCount(1)
+  await expectRichSource(page, stored)
 })

@@ -4,7 +4,6 @@ import { App, Input } from 'antd'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
 import { Loading } from '../Loading.tsx'
-import { cleanRichText } from './cleanRichText.ts'
 import { useEditorConfig } from './dialogs/useEditorConfig.ts'
 import { editorExtensions } from './extensions.ts'
 import { LayoutTools } from './LayoutTools.tsx'
@@ -12,7 +11,7 @@ import { MediaTools } from './MediaTools.tsx'
 import { handlePaste, type PasteContext } from './pasteHandler.ts'
 import type { RichTextFieldProps } from './RichTextField.tsx'
 import { Toolbar } from './Toolbar.tsx'
-import { outputOf, setHtml, useContentSync } from './useContentSync.ts'
+import { cleanFor, outputOf, setHtml, useContentSync } from './useContentSync.ts'
 import { WordImport } from './WordImport.tsx'
 import './richText.css'
 
@@ -30,7 +29,8 @@ export default function RichTextEditor({
 }: RichTextFieldProps) {
   const { pathname } = useLocation()
   const { message } = App.useApp()
-  const config = useEditorConfig().data
+  const configQuery = useEditorConfig()
+  const config = configQuery.data
   // What paste and import need, read when they happen (the editor's options stay the same object).
   const pasteContext = useRef<PasteContext | null>(null)
   const [source, setSource] = useState<string | null>(null)
@@ -71,14 +71,23 @@ export default function RichTextEditor({
     onBlur: () => sync.flush(),
   })
   pasteContext.current = editor && { editor, config, error: message.error }
-  const sync = useContentSync(editor, value, onChange, `moc-rte-draft:${pathname}:${id ?? label}`, config)
+  // The stored text goes in once the embed origins are known, else its allowed players would be cleaned away.
+  if (editor && config) editor.storage.embed.origins = config.embedOrigins
+  const settled = !configQuery.isPending
+  const sync = useContentSync(
+    settled ? editor : null,
+    value,
+    onChange,
+    `moc-rte-draft:${pathname}:${id ?? label}`,
+    config,
+  )
 
   useEffect(() => {
     editor?.setEditable(!disabled)
   }, [editor, disabled])
 
   const context = pasteContext.current
-  if (!editor || !context) return <Loading />
+  if (!editor || !context || !settled) return <Loading />
 
   const toggleSource = () => {
     if (source === null) {
@@ -111,7 +120,7 @@ export default function RichTextEditor({
           onChange={(e) => {
             const html = e.target.value
             setSource(html)
-            sync.schedule(() => cleanRichText(html))
+            sync.schedule(() => cleanFor(editor, html))
           }}
         />
       ) : null}

@@ -4,7 +4,7 @@ import TextAlign from '@tiptap/extension-text-align'
 import { BackgroundColor, Color, FontSize, TextStyle } from '@tiptap/extension-text-style'
 import StarterKit from '@tiptap/starter-kit'
 import { BlockStyle } from './blockStyle.ts'
-import { Audio, EditorImage, Video } from './mediaNodes.ts'
+import { Audio, EditorImage, Embed, Video } from './mediaNodes.ts'
 import { Subscript, Superscript } from './scriptMarks.ts'
 
 /** Everything the rich-text editor can hold; what it cannot hold is dropped when content is loaded or pasted. */
@@ -30,5 +30,6 @@ export function editorExtensions(): Extensions {
     EditorImage,
     Video,
     Audio,
+    Embed,
   ]
 }

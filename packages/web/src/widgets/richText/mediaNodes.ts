@@ -154,3 +154,56 @@ export const Audio = Node.create({
     }
   },
 })
+
+/** The embed origins the editor keeps iframes from (the 编辑器设置 system setting), per editor. */
+export interface EmbedStorage {
+  origins: readonly string[]
+}
+
+declare module '@tiptap/core' {
+  interface Storage {
+    embed: EmbedStorage
+  }
+}
+
+const originLabel = (src: string | null) => {
+  try {
+    return src ? new URL(src).host : ''
+  } catch {
+    return ''
+  }
+}
+
+/**
+ * An embedded player (an iframe from an allowed embed origin, spec §5 clean-up). Kept as it is stored; while
+ * editing it is a labelled block rather than a live frame, so a click selects it instead of playing inside the
+ * editable text. The preview drawer and the app show the real frame.
+ */
+export const Embed = Node.create({
+  name: 'embed',
+  group: 'block',
+  atom: true,
+  draggable: true,
+  selectable: true,
+  addStorage: (): EmbedStorage => ({ origins: [] }),
+  addAttributes() {
+    return {
+      src: { default: null },
+      width: { default: null },
+      height: { default: null },
+      frameborder: { default: null },
+      allowfullscreen: { default: null },
+    }
+  },
+  parseHTML: () => [{ tag: 'iframe[src]' }],
+  renderHTML: ({ HTMLAttributes }) => ['iframe', HTMLAttributes],
+  addNodeView() {
+    return ({ node }) => {
+      const dom = document.createElement('div')
+      dom.className = 'moc-rte-embed'
+      dom.textContent = `嵌入内容 · ${originLabel(node.attrs.src as string | null)}`
+      dom.title = String(node.attrs.src ?? '')
+      return { dom }
+    }
+  },
+})

@@ -19,12 +19,15 @@ export async function whenMounted(editor: Editor): Promise<boolean> {
   return false
 }
 
+/** HTML cleaned up as this editor stores it: iframes stay from its allowed embed origins only. */
+export const cleanFor = (editor: Editor, html: string) => cleanRichText(html, editor.storage.embed.origins)
+
 /** Replaces the editor's document with cleaned-up HTML. */
 export const setHtml = (editor: Editor, html: string, emitUpdate: boolean) =>
-  editor.commands.setContent(htmlToDoc(editor, cleanRichText(html)), { emitUpdate })
+  editor.commands.setContent(htmlToDoc(editor, cleanFor(editor, html)), { emitUpdate })
 
 /** The editor's document as stored text: cleaned up, and '' for an empty document. */
-export const outputOf = (editor: Editor) => (editor.isEmpty ? '' : cleanRichText(editor.getHTML()))
+export const outputOf = (editor: Editor) => (editor.isEmpty ? '' : cleanFor(editor, editor.getHTML()))
 
 /**
  * Two-way binding of the editor with a form value. Outgoing: the cleaned HTML, 100 ms after the last change
