@@ -91,7 +91,7 @@ test('专题: modules of articles and videos on /addSubject, review on /subjectA
   await expect(page).toHaveURL(/\/subjectDetail\?id=\d+$/)
   await expect(page.getByText('查看专题')).toBeVisible()
   await expect(page.getByLabel('标题')).toBeDisabled()
-  await page.getByRole('button', { name: /编\s*辑/ }).click()
+  await page.getByRole('button', { name: /^编\s*辑$/ }).click()
   await expect(page).toHaveURL(/\/editSubject\?id=\d+$/)
   await expect(page.getByLabel('模块2名称')).toHaveValue('要闻')
   await page.getByLabel('模块2名称').fill('要闻速递')
