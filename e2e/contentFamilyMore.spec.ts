@@ -1,6 +1,8 @@
+import ExcelJS from 'exceljs'
 import { expect as baseExpect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
 import { button } from './organisationHelpers.ts'
 import { approveFromQueue, expectBadge, pendingCount } from './reviewBadges.ts'
+import { sealedCall } from './sealedApi.ts'
 import { zipOf } from './zipFile.ts'
 
 const OK = /确\s*定/
@@ -125,4 +127,92 @@ test('H5: a link page on /H5Manager, edited to an uploaded package, approved on 
   await row.getByRole('button', { name: /显\s*示/ }).click()
   await page.getByRole('tooltip').getByRole('button', { name: OK }).click()
   await expect(row.getByText('显示', { exact: true })).toBeVisible()
+})
+
+test('爆料 and 节目爆料: add, filter by region, export to Excel, submit, one queue /auditDisclosure, hide', async ({
+  page,
+}, info) => {
+  test.setTimeout(360_000)
+  await signInAsAdmin(page)
+  const before = await pendingCount(page, '/auditDisclosure')
+  const east = unique('城东区')
+  const title = unique('城东积水')
+  const other = await sealedCall(page, 'POST', '/api/content/add', {
+    kind: 'disclosure',
+    title: unique('城西堵车'),
+    body: '早高峰堵了一小时',
+    region: unique('城西区'),
+  })
+  expect(other.code, other.msg).toBe(0)
+
+  await page.goto('/contentNewsData')
+  await page.getByRole('button', { name: '新增爆料' }).click()
+  await expect(page).toHaveURL(/\/contentNewsDataDetail$/)
+  await expect(page.getByLabel('爆料内容')).toBeVisible()
+  await page.getByLabel('标题').fill(title)
+  await page.getByLabel('爆料内容').fill('路口积水没过膝盖')
+  await page.getByLabel('区域', { exact: true }).fill(east)
+  await page.getByLabel('爆料人').fill('王先生')
+  await button(page, '保存').click()
+  await expectToast(page, '保存成功')
+  await expect(page).toHaveURL(/\/contentNewsData(\?|$)/)
+
+  // Filter by region (the regions tips name, with their counts), then export what is listed.
+  await page.getByLabel('区域', { exact: true }).click()
+  await page.locator('.ant-select-dropdown:visible').getByTitle(`${east}（1）`).click()
+  await page.getByRole('button', { name: /搜\s*索/ }).click()
+  await expect(page).toHaveURL(new RegExp(`region=${encodeURIComponent(east)}`))
+  await expect(page.getByRole('row').filter({ hasText: title })).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: '城西堵车' })).toHaveCount(0)
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: /导\s*出/ }).click()
+  const file = info.outputPath('disclosures.xlsx')
+  await (await download).saveAs(file)
+  await expectToast(page, '导出成功')
+  const wb = new ExcelJS.Workbook()
+  await wb.xlsx.readFile(file)
+  const rows = wb.worksheets[0]!.getSheetValues().slice(2) as unknown[][]
+  expect(rows.map((r) => [r[2], r[6], r[7]])).toEqual([[title, east, '王先生']])
+
+  const row = page.getByRole('row').filter({ hasText: title })
+  await row.getByRole('button', { name: /编\s*辑/ }).click()
+  await expect(page).toHaveURL(/\/contentNewsDataDetail\?id=\d+$/)
+  await expect(page.getByLabel('区域', { exact: true })).toHaveValue(east)
+  await page.getByRole('button', { name: '保存并提交审核' }).click()
+  await expectToast(page, '保存成功，已提交审核')
+  await expect(row.getByText('待审核')).toBeVisible()
+
+  // A tip for a programme, on its own list, goes to the same queue.
+  const programTitle = unique('给民生直通车的爆料')
+  await page.goto('/programNewsData')
+  await page.getByRole('button', { name: '新增节目爆料' }).click()
+  await expect(page.getByLabel('节目', { exact: true })).toBeVisible()
+  await page.getByLabel('标题').fill(programTitle)
+  await page.getByLabel('爆料内容').fill('小区电梯停了三天')
+  await page.getByLabel('节目', { exact: true }).fill('民生直通车')
+  await page.getByRole('button', { name: '保存并提交审核' }).click()
+  await expectToast(page, '保存成功，已提交审核')
+  await expect(page.getByRole('row').filter({ hasText: programTitle }).getByText('待审核')).toBeVisible()
+
+  expect(await pendingCount(page, '/auditDisclosure')).toBe(before + 2)
+  await page.getByRole('navigation', { name: '侧边菜单' }).getByText('审核中心', { exact: true }).click()
+  await expectBadge(page, '爆料审核', before + 2)
+  await approveFromQueue(page, '/auditDisclosure', title, '/disclosureAuditDetail', '路口积水没过膝盖')
+  await expectToast(page, '审核通过')
+  await page.locator('.ant-segmented').getByText('节目爆料', { exact: true }).click()
+  await expect(page).toHaveURL(/kind=program_disclosure/)
+  await approveFromQueue(
+    page,
+    '/auditDisclosure?kind=program_disclosure',
+    programTitle,
+    '/disclosureAuditDetail',
+    '民生直通车',
+  )
+  await expectBadge(page, '爆料审核', before)
+
+  await page.goto('/contentNewsData')
+  await expect(row.getByText('已通过')).toBeVisible()
+  await row.getByRole('button', { name: /隐\s*藏/ }).click()
+  await page.getByRole('tooltip').getByRole('button', { name: OK }).click()
+  await expect(row.getByText('隐藏', { exact: true })).toBeVisible()
 })

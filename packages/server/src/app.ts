@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod'
 import { commentReviewRoutes } from './engine/commentReviewRoutes.ts'
 import { commentRoutes } from './engine/commentRoutes.ts'
+import { contentExportRoutes } from './engine/contentExportRoutes.ts'
 import { contentOperationRoutes } from './engine/contentOperationRoutes.ts'
 import { relationRoutes } from './engine/contentRelations.ts'
 import { contentRoutes } from './engine/contentRoutes.ts'
@@ -21,6 +22,7 @@ import { menuRoutes } from './modules/auth/menu.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { bulletRoutes } from './modules/bullet/routes.ts'
 import { configureRoutes } from './modules/configure/routes.ts'
+import { regionRoutes } from './modules/disclosure/regionRoutes.ts'
 import { editorFrameOrigins, editorRoutes } from './modules/editor/routes.ts'
 import { editorTemplateRoutes } from './modules/editor/templateRoutes.ts'
 import { jobRoutes } from './modules/jobs/routes.ts'
@@ -135,6 +137,8 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   const specPaths = specPathRoutes(app)
   await contentRoutes(app, ctx)
   await contentOperationRoutes(app, ctx)
+  await contentExportRoutes(app, ctx)
+  await regionRoutes(app, ctx)
   await contentSearchRoutes(app, ctx)
   await relationRoutes(app, ctx)
   await reviewRoutes(app, ctx)

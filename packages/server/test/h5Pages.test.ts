@@ -96,7 +96,9 @@ describe.each(engines)('H5 pages (%s)', (engine) => {
 
   it('is reviewed on /auditH5 (badge), shown and hidden, and kept to its department', async () => {
     const id = (await add(acct.editor.token, '待审H5')).body.data.id
-    await post(acct.editor.token, '/api/content/examination', { kind: 'h5', ids: [id] })
+    // Spec §7 path of the submission.
+    const sent = await post(acct.editor.token, '/api/content/h5/examine', { ids: [id] })
+    expect(sent.body.code, sent.body.msg).toBe(0)
     const counts = (await get(acct.reviewer.token, '/api/verify-center/pendingCounts')).body.data
     expect(counts.counts['/auditH5']).toBe(1)
     const queue = await get(acct.reviewer.token, '/api/verify-center/h5?type=list')

@@ -46,5 +46,15 @@ export const h5Page = defineResource({
   },
   actions: ['show', 'hide', 'submit', 'revoke', 'publishNoExamine', 'lock'],
   review: { queue: '/auditH5', permissionPage: 'H5审核', resType: 'h5' },
+  // Spec §7 H5 calls (delete is the engine's own path, /api/content/h5/delete).
+  specPaths: {
+    'GET /api/content/h5/list': 'GET /api/content/list',
+    'POST /api/content/h5/list': 'POST /api/content/list',
+    'GET /api/content/h5/detail': 'GET /api/content/detail',
+    'POST /api/content/h5/add': 'POST /api/content/add',
+    'POST /api/content/h5/modify': 'POST /api/content/modify',
+    'POST /api/content/h5/examine': 'POST /api/content/examination',
+    'POST /api/content/h5/showState': 'POST /api/content/showState',
+  },
   counts: { view: false, like: false },
 })

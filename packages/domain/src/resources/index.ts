@@ -1,8 +1,10 @@
 import { article } from './article.ts'
 import { collection } from './collection.ts'
 import { cspVideo } from './cspVideo.ts'
+import { disclosure } from './disclosure.ts'
 import { discuss } from './discuss.ts'
 import { h5Page } from './h5Page.ts'
+import { programDisclosure } from './programDisclosure.ts'
 import { programReplay } from './programReplay.ts'
 import { subject } from './subject.ts'
 import type { ResourceDef } from './types.ts'
@@ -20,6 +22,8 @@ export const resources = {
   programReplay,
   cspVideo,
   h5Page,
+  disclosure,
+  programDisclosure,
 } as const satisfies Record<string, ResourceDef>
 
 export type ResourceName = keyof typeof resources

@@ -55,6 +55,11 @@ export interface FieldDef {
    * its 上传H5包 with H5包): the form shows it then only, and `required` holds then only.
    */
   when?: { field: string; value: string }
+  /**
+   * With `search`: the list's search form offers the values a call names (POST `{kind, pageSize}` answering
+   * `{items: {name, total}[]}`), e.g. a disclosure's 区域 from /api/disclosureRegion/pageList.
+   */
+  searchFrom?: string
   /** Placeholder / help shown under the form field. */
   help?: string
   /** Where the field appears; default: form and detail yes, list no, search no. */

@@ -1,4 +1,4 @@
-import type { ListFilter } from '@moc/domain/resources/types'
+import type { ListFilter, ResourceDef } from '@moc/domain/resources/types'
 import { type AnyColumn, and, count, eq, getTableColumns, gte, ilike, lte, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Database, Db } from '../db/client.ts'
@@ -20,6 +20,24 @@ export const contentBuckets = {
     yes ? sql`${content.recycledAt} is not null` : sql`${content.recycledAt} is null`,
   verifyState: sql`${content.verifyState}`,
   isFirst: sql`${content.isFirst}`,
+}
+
+/**
+ * The definition's searchable fields kept in `extra` (e.g. a disclosure's 区域), from a list query's values of
+ * the same names: a select field by equality, other text by contains.
+ */
+export function fieldFilters(def: ResourceDef, q: Record<string, unknown>): SQL[] {
+  const out: SQL[] = []
+  for (const [name, f] of Object.entries(def.fields)) {
+    const v = q[name]
+    if (name === 'title' || !f.search || typeof v !== 'string' || !v.trim()) continue
+    out.push(
+      f.kind === 'select'
+        ? sql`${content.extra}->>${name} = ${v.trim()}`
+        : sql`${content.extra}->>${name} ilike ${containsPattern(v.trim())}`,
+    )
+  }
+  return out
 }
 
 /** The filters content lists take beyond the counted buckets: title contains, created from / until. */

@@ -36,6 +36,7 @@ import { contentInScope } from './contentInScope.ts'
 import {
   contentBuckets,
   contentPage,
+  fieldFilters,
   freeFilters,
   type ListRow,
   type ListRowText,
@@ -168,7 +169,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
     const scope = await dataScopeOf(req, db)
     const creator = q.createdBy ? await creatorId(q.createdBy) : undefined
     if (creator === null) return ok({ items: [], total: 0 })
-    const free = [...freeFilters(q), ...partitionFilter(def, q.partition)]
+    const free = [...freeFilters(q), ...partitionFilter(def, q.partition), ...fieldFilters(def, q)]
     const { rows, total } =
       creator === undefined && !free.length && q.page === 1
         ? await preparedContentPage(
@@ -219,8 +220,8 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
       serializerCompiler: plainJsonSerializer,
       schema: {
         tags,
-        summary: '内容列表（按 kind 与列表类型 type）',
-        querystring: contentListQuerySchema,
+        summary: '内容列表（按 kind 与列表类型 type；定义中可搜索的字段按同名参数筛选，如爆料的 region）',
+        querystring: contentListQuerySchema.catchall(z.string().trim().max(100)),
         response: listResponse,
       },
     },

@@ -449,7 +449,10 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
         ...queues.map((d) => [d.review.queue, totals.get(kindOf(d)) ?? 0] as const),
         ...others.map((o, i) => [o.queue, otherTotals[i]!] as const),
       ]
-      return ok({ counts: Object.fromEntries(entries), total: entries.reduce((s, [, n]) => s + n, 0) })
+      // Several definitions may share a queue (爆料 and 节目爆料 on /auditDisclosure): its count is their sum.
+      const counts: Record<string, number> = {}
+      for (const [queue, n] of entries) counts[queue] = (counts[queue] ?? 0) + n
+      return ok({ counts, total: entries.reduce((s, [, n]) => s + n, 0) })
     },
   )
 

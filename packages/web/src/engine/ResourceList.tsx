@@ -33,7 +33,9 @@ import { currentGrant } from '../api/session.ts'
 import { resolvedNames } from '../widgets/ResolvedNames.tsx'
 import { SearchButtons } from '../widgets/SearchButtons.tsx'
 import { CREATOR_PARAM, likeCountApplies, listColumnKeys, searchFields, viewCountApplies } from './derive.ts'
+import { ExportButton } from './ExportButton.tsx'
 import { PreviewDrawer } from './PreviewDrawer.tsx'
+import { SearchOptionsSelect } from './SearchOptionsSelect.tsx'
 import { type ResourceRow, useResourceList } from './useResourceList.ts'
 import { useStatusNames } from './useStatusNames.ts'
 import { useWorkflow } from './useWorkflow.tsx'
@@ -111,6 +113,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
   const grant = currentGrant()
   const supports = (a: ResourceAction) => def.actions.includes(a)
   const may = (a: ResourceAction) => can(grant, def.permissionPage, permissionFor(def, a))
+  const mayExport = supports('export') && may('export')
   const mayBatch = (a: ResourceAction) => canBatch(grant, def.permissionPage, permissionFor(def, a))
   const inRecycle = tab?.recycle === true
   const rows = model.tableProps.dataSource ?? []
@@ -309,7 +312,9 @@ export function ResourceList({ def }: { def: ResourceDef }) {
         <Form {...model.searchFormProps}>
           {searchFields(def).map(([name, f]) => (
             <Form.Item key={name} label={f.label} name={name}>
-              {f.kind === 'select' ? (
+              {f.searchFrom ? (
+                <SearchOptionsSelect url={f.searchFrom} kind={paths.kind} label={f.label} />
+              ) : f.kind === 'select' ? (
                 <Select
                   allowClear
                   style={{ width: 160 }}
@@ -335,19 +340,24 @@ export function ResourceList({ def }: { def: ResourceDef }) {
           </Form.Item>
           <SearchButtons onReset={model.resetFilters} />
         </Form>
-        {!inRecycle && may('create') ? (
+        {!inRecycle && (may('create') || mayExport) ? (
           <Flex gap={8}>
-            <Button
-              type="primary"
-              onClick={() => navigate(model.urlOf(def.screens.create ?? def.screens.detail))}
-            >
-              新增{def.label}
-            </Button>
-            {def.list.createFrom?.map((c) => (
-              <Button key={c.path} onClick={() => navigate(c.path)}>
-                {c.label}
+            {may('create') ? (
+              <Button
+                type="primary"
+                onClick={() => navigate(model.urlOf(def.screens.create ?? def.screens.detail))}
+              >
+                新增{def.label}
               </Button>
-            ))}
+            ) : null}
+            {mayExport ? <ExportButton def={def} state={model.state} /> : null}
+            {may('create')
+              ? def.list.createFrom?.map((c) => (
+                  <Button key={c.path} onClick={() => navigate(c.path)}>
+                    {c.label}
+                  </Button>
+                ))
+              : null}
           </Flex>
         ) : null}
       </Flex>

@@ -85,7 +85,7 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
   const rejection = data.verifyState === 2 ? lastRejection(entries) : undefined
   const title = String(fields.title ?? data.title ?? '')
   const shown = Object.entries(def.fields).filter(
-    ([name, f]) => f.detail !== false && !['title', 'cover', 'body'].includes(name) && f.kind !== 'richText',
+    ([name, f]) => f.detail !== false && !['title', 'cover'].includes(name) && f.kind !== 'richText',
   )
 
   const confirmApprove = () =>

@@ -42,6 +42,9 @@ export function ReviewQueue({ def }: { def: ResourceDef }) {
     const p = next.page ?? page
     const s = next.pageSize ?? pageSize
     const q = new URLSearchParams()
+    // A queue several types share keeps the chosen type (SharedReviewQueue).
+    const kind = params.get('kind')
+    if (kind) q.set('kind', kind)
     if (t !== 'list') q.set('type', t)
     if (p !== 1) q.set('page', String(p))
     if (s !== PAGE_SIZE_DEFAULT) q.set('pageSize', String(s))
@@ -116,7 +119,15 @@ export function ReviewQueue({ def }: { def: ResourceDef }) {
       render: (_: unknown, row) => (
         <Flex gap={4} wrap>
           {detailPath ? (
-            <Button type="link" size="small" onClick={() => navigate(`${detailPath}?id=${row.id}`)}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() =>
+                navigate(
+                  `${detailPath}?${params.has('kind') ? `kind=${params.get('kind')}&` : ''}id=${row.id}`,
+                )
+              }
+            >
               {pending && mayReview ? '审核' : '查看'}
             </Button>
           ) : null}

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream'
 import {
   SYSLOG_EXPORT_DEFAULT_TZ,
   SYSLOG_EXPORT_MAX_ROWS,
@@ -16,6 +15,7 @@ import { operationLog } from '../../db/schema.ts'
 import { auditActions } from '../../platform/auditLog.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { pageOf } from '../../platform/paging.ts'
+import { sendXlsx } from '../../platform/xlsxReply.ts'
 import { writeSyslogXlsx } from './export.ts'
 import { syslogWhere } from './query.ts'
 import { startLogRetention } from './retention.ts'
@@ -102,22 +102,13 @@ export async function syslogRoutes(fastify: FastifyInstance, ctx: Ctx) {
       const n = total?.n ?? 0
       const rows = Math.min(n, SYSLOG_EXPORT_MAX_ROWS)
       req.auditInfo.target = `导出 ${rows} 条${n > rows ? `（共 ${n} 条）` : ''}`
-      const out = new PassThrough()
-      writeSyslogXlsx(db, where, n, timeZone ?? SYSLOG_EXPORT_DEFAULT_TZ, out).catch((err: unknown) => {
-        req.log.error({ err }, 'operation log export failed')
-        out.destroy(err as Error)
-      })
-      const stamp = new Date().toISOString().slice(0, 19).replace(/\D/g, '')
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header(
-          'content-disposition',
-          `attachment; filename="syslog-${stamp}.xlsx"; filename*=UTF-8''${encodeURIComponent(`操作日志-${stamp}.xlsx`)}`,
-        )
-        .header('x-export-total', String(n))
-        .header('x-export-rows', String(rows))
-        .header('cache-control', 'no-store')
-        .send(out)
+      return sendXlsx(
+        req,
+        reply,
+        { name: 'syslog', label: '操作日志' },
+        (out) => writeSyslogXlsx(db, where, n, timeZone ?? SYSLOG_EXPORT_DEFAULT_TZ, out),
+        { 'x-export-total': String(n), 'x-export-rows': String(rows) },
+      )
     },
   )
 }

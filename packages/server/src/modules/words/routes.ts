@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream'
 import {
   type SensitiveLevel,
   WORD_IMPORT_MAX_BYTES,
@@ -24,6 +23,7 @@ import { sensitiveWord } from '../../db/schema.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { AppError } from '../../platform/errors.ts'
 import { containsPattern, pageOf } from '../../platform/paging.ts'
+import { sendXlsx } from '../../platform/xlsxReply.ts'
 import { checkRoutes } from './checkRoutes.ts'
 import { parseSheetRow, readWordsXlsx, writeWordsXlsx } from './wordSheet.ts'
 
@@ -276,21 +276,13 @@ export async function wordsRoutes(fastify: FastifyInstance, ctx: Ctx) {
       const where = wordWhere(req.body)
       const [total] = await db.select({ n: count() }).from(sensitiveWord).where(where)
       req.auditInfo.target = `导出 ${total?.n ?? 0} 条`
-      const out = new PassThrough()
-      writeWordsXlsx(db, where, out).catch((err: unknown) => {
-        req.log.error({ err }, 'sensitive word export failed')
-        out.destroy(err as Error)
-      })
-      const stamp = new Date().toISOString().slice(0, 19).replace(/\D/g, '')
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header(
-          'content-disposition',
-          `attachment; filename="sensitive-words-${stamp}.xlsx"; filename*=UTF-8''${encodeURIComponent(`敏感词-${stamp}.xlsx`)}`,
-        )
-        .header('x-export-total', String(total?.n ?? 0))
-        .header('cache-control', 'no-store')
-        .send(out)
+      return sendXlsx(
+        req,
+        reply,
+        { name: 'sensitive-words', label: '敏感词' },
+        (out) => writeWordsXlsx(db, where, out),
+        { 'x-export-total': String(total?.n ?? 0) },
+      )
     },
   )
 
