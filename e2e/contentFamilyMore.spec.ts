@@ -216,3 +216,35 @@ test('爆料 and 节目爆料: add, filter by region, export to Excel, submit, o
   await page.getByRole('tooltip').getByRole('button', { name: OK }).click()
   await expect(row.getByText('隐藏', { exact: true })).toBeVisible()
 })
+
+test('爆料评论 and 节目爆料评论: a staff reply on /disclosureComments and /programDisclosureComments', async ({
+  page,
+}) => {
+  test.setTimeout(240_000)
+  await signInAsAdmin(page)
+  for (const [list, comments, kind, extra] of [
+    ['/contentNewsData', '/disclosureComments', 'disclosure', {}],
+    ['/programNewsData', '/programDisclosureComments', 'program_disclosure', { program: '民生直通车' }],
+  ] as const) {
+    const title = unique('有回复的爆料')
+    const added = await sealedCall(page, 'POST', '/api/content/add', {
+      kind,
+      title,
+      body: '路口红绿灯坏了',
+      ...extra,
+    })
+    expect(added.code, added.msg).toBe(0)
+    await page.goto(list)
+    await page
+      .getByRole('row')
+      .filter({ hasText: title })
+      .getByRole('button', { name: /评\s*论/ })
+      .click()
+    await expect(page).toHaveURL(new RegExp(`${comments}\\?id=\\d+$`))
+    await page.getByRole('button', { name: '发表评论' }).click()
+    const body = unique('已转交记者跟进')
+    await page.getByRole('dialog').getByLabel('评论内容').fill(body)
+    await page.getByRole('dialog').getByRole('button', { name: OK }).click()
+    await expect(page.getByRole('row').filter({ hasText: body })).toBeVisible()
+  }
+})
