@@ -24,7 +24,8 @@ export const contentBuckets = {
 
 /**
  * The definition's searchable fields kept in `extra` (e.g. a disclosure's 区域), from a list query's values of
- * the same names: a select field by equality, other text by contains.
+ * the same names: a select field, or one whose values a call offers (searchFrom), by equality; other text by
+ * contains.
  */
 export function fieldFilters(def: ResourceDef, q: Record<string, unknown>): SQL[] {
   const out: SQL[] = []
@@ -32,7 +33,7 @@ export function fieldFilters(def: ResourceDef, q: Record<string, unknown>): SQL[
     const v = q[name]
     if (name === 'title' || !f.search || typeof v !== 'string' || !v.trim()) continue
     out.push(
-      f.kind === 'select'
+      f.kind === 'select' || f.searchFrom
         ? sql`${content.extra}->>${name} = ${v.trim()}`
         : sql`${content.extra}->>${name} ilike ${containsPattern(v.trim())}`,
     )
