@@ -60,7 +60,7 @@ export function specPathRoutes(app: FastifyInstance) {
             config: { ...route.config, access: { ...(route.config?.access as object), kind } } as never,
             schema: {
               ...schema,
-              ...(checkBody ? {} : { body: bodySchema }),
+              ...(!checkBody && bodySchema ? { body: bodySchema } : {}),
               summary: `${route.schema?.summary ?? name}（规格路径，即 ${name}，kind 固定为 ${kind}${checkBody ? '；参数在查询串中，ids 以逗号分隔' : ''}）`,
             },
             preValidation: async (req: FastifyRequest) => {
