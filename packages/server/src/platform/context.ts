@@ -55,7 +55,7 @@ export async function createContext(config: Config, database: Database, sms?: Sm
   return {
     config,
     database,
-    sessions: new Sessions(db, config.sessionIdleMs, config.sessionMaxMs),
+    sessions: new Sessions(db, config.sessionIdleMs, config.sessionMaxMs, database.kind === 'postgres'),
     codec: new ServerCodec(serverKeyPair),
     sms: smsProvider,
     verifyCodes: new VerifyCodes(db, smsProvider),
