@@ -9,6 +9,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { api } from '../api/client.ts'
 import { currentGrant } from '../api/session.ts'
 import { Loading } from '../widgets/Loading.tsx'
+import { useEditorConfig } from '../widgets/richText/dialogs/useEditorConfig.ts'
 import { checkSensitive, useSensitiveReview } from '../widgets/SensitiveReviewDialog.tsx'
 import { displayWindowRules, fieldRules, formFields, partitionOf, resourceApi, screenUrl } from './derive.ts'
 import { FieldInput } from './FieldInput.tsx'
@@ -36,6 +37,8 @@ export function ResourceForm({ def, view = false }: { def: ResourceDef; view?: b
   // Without 编辑 the form is read-only anyway and takes no lock.
   const mayUpdate = !view && can(currentGrant(), def.permissionPage, permissionFor(def, 'update'))
   const { lock, forceUnlock } = useEditLock(def, id, mayUpdate)
+  // A rich-text field waits for the editor's configuration: ask for it beside the lock and the item.
+  useEditorConfig(Object.values(def.fields).some((f) => f.kind === 'richText'))
   const detail = useQuery({
     queryKey: ['resource-detail', def.name, id],
     queryFn: () => api.get<Item>(paths.detail, { id, kind: paths.kind }),
