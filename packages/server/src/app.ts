@@ -18,6 +18,7 @@ import { processStateRoutes } from './engine/processStateRoutes.ts'
 import { reviewRoutes } from './engine/reviewRoutes.ts'
 import { reviewStatusRoutes } from './engine/reviewStatusRoutes.ts'
 import { specPathRoutes } from './engine/specPaths.ts'
+import { subjectModuleRoutes } from './engine/subjectModuleRoutes.ts'
 import { menuRoutes } from './modules/auth/menu.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { bulletRoutes } from './modules/bullet/routes.ts'
@@ -141,6 +142,7 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await regionRoutes(app, ctx)
   await contentSearchRoutes(app, ctx)
   await relationRoutes(app, ctx)
+  await subjectModuleRoutes(app, ctx)
   await reviewRoutes(app, ctx)
   await contentVersionRoutes(app, ctx)
   specPaths.mount()

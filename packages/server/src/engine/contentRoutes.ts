@@ -33,6 +33,7 @@ import { plainJsonSerializer } from '../platform/plainJson.ts'
 import { applyCounts, bucketConditions, type CountedState, countedTotal } from './contentCounters.ts'
 import { contentFieldValues, contentWrite, extraColumnValues } from './contentFields.ts'
 import { contentInScope } from './contentInScope.ts'
+import { holderName, modifyContent } from './contentModify.ts'
 import {
   contentBuckets,
   contentPage,
@@ -44,7 +45,6 @@ import {
 } from './contentPage.ts'
 import { refuseUnknownMediaAccounts } from './contentRefs.ts'
 import { checkRelations, relatedItemsOf } from './contentRelations.ts'
-import { keepVersion } from './contentVersions.ts'
 import { creatorIdByName } from './creatorByName.ts'
 import { previewUrl } from './previewRoutes.ts'
 
@@ -117,7 +117,7 @@ function partitionFilter(def: ResourceDef, value: string | undefined): SQL[] {
   return [sql`${content.extra}->>${name} = ${v}`]
 }
 
-const auditTarget = (req: FastifyRequest, ids: readonly number[]) => {
+export const auditTarget = (req: FastifyRequest, ids: readonly number[]) => {
   req.auditInfo.target = ids.map((id) => `content:${id}`).join(',')
 }
 
@@ -396,34 +396,10 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
       schema: { tags, summary: '编辑内容（保存表单全部字段）', body: modifySchema, response: idResponse },
     },
     async (req) => {
-      const def = resourceOf(req)
       const { kind: _kind, id, ...values } = req.body
       auditTarget(req, [id])
-      const write = contentWrite(def, values, (await ctx.settings.get('editor')).embedOrigins)
-      await refuseUnknownMediaAccounts(db, def, values)
       const scope = await dataScopeOf(req, db)
-      const me = req.principal!.adminId
-      await db.transaction(async (tx) => {
-        const [before] = await lockedInScope(tx as unknown as Db, def, scope, [id])
-        if (before!.recycledAt) throw new AppError('CONFLICT', contentMessages.recycled)
-        await checkRelations(tx as unknown as Db, def, values, scope)
-        // Names looked up on the transaction: PGlite has one connection, a second query would wait on this one.
-        if (lockHeldByOther(before!, me))
-          throw new AppError(
-            'CONFLICT',
-            contentMessages.lockedBy(await holderName(before!.lockedBy!, tx as unknown as Db)),
-          )
-        const [after] = await tx
-          .update(content)
-          .set({ ...write, updatedAt: new Date() })
-          .where(eq(content.id, id))
-          .returning()
-        await applyCounts(tx, [{ before: counted(before!), after: counted(after!) }])
-        // Media library "used in" (decision 0015): the files this item's fields and body mention.
-        await recordMediaUsage(tx as unknown as Db, after!)
-        // Every save of a submitted or published item keeps a version (decision 0009); drafts keep none.
-        if (after!.verifyState !== 0) await keepVersion(tx as unknown as Db, def, after!, me)
-      })
+      await modifyContent(ctx, { def: resourceOf(req), id, scope, me: req.principal!.adminId, values })
       return ok({ id })
     },
   )
@@ -535,7 +511,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
         return ok({
           locked: false,
           holderId: row.lockedBy,
-          holderName: row.lockedBy ? await holderName(row.lockedBy) : '',
+          holderName: row.lockedBy ? await holderName(db, row.lockedBy) : '',
           expiresAt: row.lockedAt ? new Date(row.lockedAt.getTime() + CONTENT_LOCK_MS).toISOString() : null,
         })
       },
@@ -650,17 +626,4 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
       return ok({ updated })
     },
   )
-
-  function lockHeldByOther(r: Row, me: number) {
-    return (
-      r.lockedBy !== null &&
-      r.lockedBy !== me &&
-      !!r.lockedAt &&
-      Date.now() - r.lockedAt.getTime() < CONTENT_LOCK_MS
-    )
-  }
-  async function holderName(id: number, on: Db = db) {
-    const [a] = await on.select({ username: admin.username }).from(admin).where(eq(admin.id, id))
-    return a?.username ?? ''
-  }
 }
