@@ -78,7 +78,7 @@ test('super admin creates an account in a department, edits it, resets its passw
   await button(dialog, '确定').click()
   await expect(page.getByText('密码已重置，该账号需使用新密码重新登录')).toBeVisible()
 
-  await userPage.reload()
+  await userPage.reload({ waitUntil: 'commit' })
   await expect(userPage).toHaveURL(/\/login/)
   await expect(userPage.getByText('密码已修改，请重新登录')).toBeVisible()
   await signIn(userPage, username, RESET_PASSWORD)
@@ -88,7 +88,7 @@ test('super admin creates an account in a department, edits it, resets its passw
   await button(row, '禁用').click()
   await confirmPopconfirm(page)
   await expect(row.getByText('禁用', { exact: true })).toBeVisible()
-  await userPage.reload()
+  await userPage.reload({ waitUntil: 'commit' })
   await expect(userPage).toHaveURL(/\/login/)
   await expect(userPage.getByText('账号已被禁用，请联系管理员')).toBeVisible()
   await button(row, '启用').click()

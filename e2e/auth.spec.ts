@@ -77,7 +77,8 @@ test('an expired or revoked session returns to /login with the server message', 
 }) => {
   await signInAsAdmin(page)
   await context.addCookies([{ name: 'token', value: 'stale-token', url: page.url() }])
-  await page.goto('/account')
+  // The app leaves /account for /login before it has finished loading: wait for the start only.
+  await page.goto('/account', { waitUntil: 'commit' })
   await expect(page).toHaveURL(/\/login\?errorMsg=/)
   await expect(page.getByText('登录已过期，请重新登录')).toBeVisible()
 
@@ -89,7 +90,7 @@ test('an expired or revoked session returns to /login with the server message', 
   await adminPage.getByRole('button', { name: /确\s*定/ }).click()
   await expect(row.getByText('禁用', { exact: true })).toBeVisible()
   await adminContext.close()
-  await page.reload()
+  await page.reload({ waitUntil: 'commit' })
   await expect(page).toHaveURL(/\/login\?errorMsg=/)
   await expect(page.getByText('账号已被禁用，请联系管理员')).toBeVisible()
   const cookies = await page.context().cookies()
@@ -102,7 +103,7 @@ test('logout ends the session on the server too', async ({ page, context }) => {
   await chooseFromDropdown(page, page.getByRole('button', { name: /^当前用户：/ }), '退出登录')
   await expect(page).toHaveURL(/\/login$/)
   await context.addCookies([{ name: 'token', value: token, url: page.url() }])
-  await page.goto('/account')
+  await page.goto('/account', { waitUntil: 'commit' })
   await expect(page).toHaveURL(/\/login\?errorMsg=/)
 })
 

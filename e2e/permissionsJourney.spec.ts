@@ -89,7 +89,7 @@ test('a scoped role sees only its permitted screens and calls; disabling it sign
   const afterDisable = await user.request.get('/api/user/detail', { headers: { 'x-auth-token': token } })
   expect(afterDisable.status()).toBe(401)
   expect((await afterDisable.json()).code).toBe(10002)
-  await user.reload()
+  await user.reload({ waitUntil: 'commit' })
   await expect(user).toHaveURL(/\/login\?errorMsg=/)
   await expect(user.getByText('账号已被禁用，请联系管理员')).toBeVisible()
   await userContext.close()

@@ -111,7 +111,7 @@ test('personal info: name, phone and password change with an SMS code; other ses
   await expect(page.getByRole('button', { name: `当前用户：${newName}` })).toBeVisible()
 
   // The window signed in before the change is sent to sign in again, with the reason.
-  await otherPage.reload()
+  await otherPage.reload({ waitUntil: 'commit' })
   await expect(otherPage).toHaveURL(/\/login\?errorMsg=/)
   await expect(otherPage.getByText('密码已修改，请重新登录')).toBeVisible()
   await otherContext.close()

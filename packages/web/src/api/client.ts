@@ -58,17 +58,19 @@ function withQuery(url: string, query: RequestOptions['query']) {
   return qs ? `${url}?${qs}` : url
 }
 
-/** Session ended (spec §8): drop token and user, go to /login with the server's message. */
 /**
- * The first session-ending answer wins: other calls still in flight (sent before it, or after it without a
- * token) end too, and must not replace its message (e.g. 账号已被禁用 with 请先登录). The page reloads.
+ * Session ended (spec §8): drop token and user, go to /login with the server's message. The first
+ * session-ending answer wins: other calls still in flight (sent before it, or after it without a token) end too,
+ * and must not replace its message (e.g. 账号已被禁用 with 请先登录). The page reloads. The session is cleared
+ * without telling the shell: it would route to a bare /login at once, and that same-page navigation can cancel
+ * this one in Chromium, losing the message.
  */
 let sessionEnding = false
 
-function endSession(msg: string) {
+export function endSession(msg: string) {
   if (sessionEnding) return
   sessionEnding = true
-  clearSession()
+  clearSession(false)
   window.location.assign(`/login?errorMsg=${encodeURIComponent(msg)}`)
 }
 

@@ -2,8 +2,8 @@ import { HTTP_TIMEOUT_MS } from '@moc/domain/constants'
 import { ENCRYPT_MARK, encryptHeaders, isSealedBody } from '@moc/domain/transport/codec'
 import type { Envelope } from '@moc/domain/transport/envelope'
 import { sessionEndCodes } from '@moc/domain/transport/errorCodes'
-import { API_BASE, ApiError, clientConfig } from './client.ts'
-import { clearSession, getToken } from './session.ts'
+import { API_BASE, ApiError, clientConfig, endSession } from './client.ts'
+import { getToken } from './session.ts'
 
 /** The file name a response offers in Content-Disposition (RFC 6266 filename* first), or `fallback`. */
 function fileNameOf(disposition: string | null, fallback: string): string {
@@ -54,9 +54,8 @@ export async function downloadFile(
       env = await codec.open(nonce, env)
     const e = env as Envelope | null
     if (e && sessionEndCodes.includes(e.code)) {
-      // As every other call does (api/client.ts): the session is over, back to /login with the reason.
-      clearSession()
-      window.location.assign(`/login?errorMsg=${encodeURIComponent(e.msg)}`)
+      // As every other call does: the session is over, back to /login with the reason.
+      endSession(e.msg)
     }
     throw new ApiError(e?.code ?? res.status, e?.msg ?? '导出失败')
   }

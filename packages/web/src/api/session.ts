@@ -45,9 +45,10 @@ export function saveSession(data: SignedIn | Omit<SignedIn, 'token'>) {
   window.dispatchEvent(new Event('moc:session'))
 }
 
-export function clearSession() {
+/** Forgets the session; `announce` false when the page is about to be replaced anyway (nothing redraws). */
+export function clearSession(announce = true) {
   deleteCookie('token')
   deleteCookie('user')
   for (const k of ['user', 'power', 'powerMenuAttrs']) localStorage.removeItem(k)
-  window.dispatchEvent(new Event('moc:session'))
+  if (announce) window.dispatchEvent(new Event('moc:session'))
 }
