@@ -45,6 +45,26 @@ describe.each(engines)('spec API paths of subjects and discussions (%s)', (engin
     expect(binned.body.data).toEqual({ recycled: 1, deleted: 0 })
   })
 
+  it("GET /content/video: the subject modules' video picker, paged and searched by title", async () => {
+    const title = `规格路径视频${engine}`
+    const video = await post(superToken, '/api/content/add', {
+      kind: 'video',
+      title,
+      videoUrl: 'https://media.example.com/s.mp4',
+    })
+    expect(video.body.code, video.body.msg).toBe(0)
+    await post(superToken, '/api/content/add', { kind: 'article', title: `${title}文章` })
+    const found = await get(
+      superToken,
+      `/api/content/video?title=${encodeURIComponent(title)}&page=1&pageSize=10`,
+    )
+    expect(found.body.code, found.body.msg).toBe(0)
+    expect(found.body.data.items.map((i: { id: number; kind: string }) => [i.id, i.kind])).toEqual([
+      [video.body.data.id, 'video'],
+    ])
+    expect(found.body.data.total).toBe(1)
+  })
+
   it('the same validation, permissions and operation log as the engine calls; the kind cannot be swapped', async () => {
     const refused = await post(superToken, '/api/subject/add', { title: '' })
     expect(refused.res.statusCode).toBe(422)

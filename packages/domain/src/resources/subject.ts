@@ -60,6 +60,11 @@ export const subject = defineResource({
     'POST /api/subject/publish': 'POST /api/content/publish/noExamine',
     'POST /api/subject/show': { engine: 'POST /api/content/showState', fill: { showState: true } },
     'POST /api/subject/hidden': { engine: 'POST /api/content/showState', fill: { showState: false } },
+    // The modules' video picker (spec §7 Subjects: GET /content/video).
+    'GET /api/content/video': {
+      engine: 'GET /api/content/relation',
+      fill: { field: 'modules', related: 'video' },
+    },
   },
   counts: { view: true, like: true },
 })
