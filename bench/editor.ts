@@ -1,7 +1,8 @@
 /**
  * The rich-text editor (issue 6 targets): the gzip size of its lazy chunk (≤ 250 KB) and the time to open an article
  * with a 20 000-character body and 50 pictures until the editor takes typing (≤ 500 ms), in Chromium.
- * Usage: npm run build && npm run bench:editor [-- --runs 5]
+ * Usage: npm run build && npm run bench:editor [-- --runs 5] [-- --profile: the last open under Chromium's CPU
+ * profiler, printing where its main thread spent the time, by function (self time)]
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,7 +12,9 @@ import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { base, startServer, stop } from './lib/server.ts'
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '5' } } })
+const { values: args } = parseArgs({
+  options: { runs: { type: 'string', default: '5' }, profile: { type: 'boolean', default: false } },
+})
 const PASSWORD = 'Bench-Admin@2026'
 const MARK = '正文结束标记'
 
@@ -48,6 +51,25 @@ function articleBody(picture: string) {
   }
   paragraphs.push(`<p>${MARK}</p>`)
   return paragraphs.join('')
+}
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]
+  samples: number[]
+  timeDeltas: number[]
+}
+
+/** Self time per function of a CPU profile, the 25 largest, in ms. */
+function printProfile(profile: CpuProfile) {
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n.callFrame]))
+  const self = new Map<string, number>()
+  profile.samples.forEach((id, i) => {
+    const f = byNode.get(id)
+    const key = f ? `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}` : '?'
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000)
+  })
+  const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)
+  for (const [name, ms] of top) console.log(`${ms.toFixed(1).padStart(8)} ms  ${name}`)
 }
 
 async function main() {
@@ -133,6 +155,13 @@ async function main() {
       // first run, which is left out as the cold one), the detail request and the document.
       await page.goto('/contentArticle?type=draft')
       await page.getByRole('row').filter({ hasText: '编辑器基准文章' }).waitFor()
+      const profiling = args.profile && run === Number(args.runs)
+      const cdp = profiling ? await page.context().newCDPSession(page) : undefined
+      if (cdp) {
+        await cdp.send('Profiler.enable')
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+        await cdp.send('Profiler.start')
+      }
       const t0 = await page.evaluate(() => performance.now())
       await page
         .getByRole('row')
@@ -142,6 +171,7 @@ async function main() {
       await ready()
       const t1 = await page.evaluate(() => performance.now())
       times.push(t1 - t0)
+      if (cdp) printProfile((await cdp.send('Profiler.stop')).profile as CpuProfile)
     }
     const [cold, ...warm] = times
     warm.sort((a, b) => a - b)
