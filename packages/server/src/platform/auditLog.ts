@@ -1,9 +1,12 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { operationLog } from '../db/schema.ts'
 import { staticPage } from './access.ts'
 import type { Ctx } from './context.ts'
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** Whether a request may change something: any method but a read, or a read route that names its audit action. */
+export const isWrite = (req: FastifyRequest) => !READS.has(req.method) || !!req.routeOptions.config?.audit
 
 /** An action name the log can hold and the permission page it is logged under ('' for none). */
 export interface AuditAction {
@@ -49,12 +52,7 @@ export function registerAuditLog(app: FastifyInstance, ctx: Ctx) {
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions
     // A GET that changes something (spec §7 has a few, e.g. /system/account/remove) names its audit action.
-    if (
-      (READS.has(req.method) && !route.config?.audit) ||
-      route.config?.auditSkip ||
-      !req.url.startsWith('/api/')
-    )
-      return
+    if (!isWrite(req) || route.config?.auditSkip || !req.url.startsWith('/api/')) return
     const info = req.auditInfo
     try {
       await ctx.database.db.insert(operationLog).values({

@@ -55,7 +55,12 @@ export async function createContext(config: Config, database: Database, sms?: Sm
   return {
     config,
     database,
-    sessions: new Sessions(db, config.sessionIdleMs, config.sessionMaxMs, database.kind === 'postgres'),
+    sessions: new Sessions(db, {
+      idleMs: config.sessionIdleMs,
+      maxMs: config.sessionMaxMs,
+      cacheMs: config.sessionCacheMs,
+      readScope: database.kind === 'postgres',
+    }),
     codec: new ServerCodec(serverKeyPair),
     sms: smsProvider,
     verifyCodes: new VerifyCodes(db, smsProvider),

@@ -3,6 +3,7 @@ import { contentResources, reviewResources } from '@moc/domain/resources/index'
 import { permissionFor, type ResourceDef, supportsAction } from '@moc/domain/resources/types'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Access } from './access.ts'
+import { isWrite } from './auditLog.ts'
 import type { Ctx } from './context.ts'
 import { AppError } from './errors.ts'
 
@@ -57,7 +58,18 @@ export function registerGuard(app: FastifyInstance, ctx: Ctx) {
     for (const method of [route.method].flat())
       if (method !== 'HEAD') accessTable.push({ method, url: route.url, access, body: route.schema?.body })
   })
+  // Writes forget the cached session lookups when they start and when they end (sessions.ts, decision 0018).
+  const writing = new WeakSet<FastifyRequest>()
+  const writeEnds = async (req: FastifyRequest) => {
+    if (writing.delete(req)) ctx.sessions.endWrite()
+  }
+  app.addHook('onResponse', writeEnds)
+  app.addHook('onRequestAbort', writeEnds)
   app.addHook('onRequest', async (req) => {
+    if (isWrite(req)) {
+      writing.add(req)
+      ctx.sessions.beginWrite()
+    }
     const access = req.routeOptions.config.access
     if (access === undefined || access === 'public') return
     const config = req.routeOptions.config

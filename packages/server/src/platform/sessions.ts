@@ -56,59 +56,90 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 /** Sessions touched this long ago or more get last_seen updated; avoids a write per request. */
 const TOUCH_AFTER_MS = 60_000
 
+/** The per-request session lookup, as a named prepared statement: session, account, role (and its scope). */
+function sessionLookup(db: Db, readScope: boolean) {
+  const none = sql<number[] | null>`null`
+  return db
+    .select({
+      adminId: session.adminId,
+      lastSeenAt: session.lastSeenAt,
+      expiresAt: session.expiresAt,
+      revokedAt: session.revokedAt,
+      revokeReason: session.revokeReason,
+      username: admin.username,
+      realName: admin.realName,
+      email: admin.email,
+      phone: admin.phone,
+      xiumiOpenId: admin.xiumiOpenId,
+      state: admin.state,
+      roleId: admin.roleId,
+      roleName: role.name,
+      power: role.power,
+      powerMenuAttrs: role.powerMenuAttrs,
+      permissionDepartment: role.permissionDepartment,
+      scopeRoots: readScope ? whenScoped(rootIds) : none,
+      // The same recursive walk as dataScope.ts subDepartmentIds (`union`: a corrupt cycle still ends).
+      scopeDepartments: readScope
+        ? whenScoped(sql`array(
+        with recursive tree(id) as (
+          select id from ${department} where id = any(${rootIds})
+          union
+          select d.id from ${department} d join tree on d.parent_id = tree.id
+        )
+        select id from tree
+      )`)
+        : none,
+    })
+    .from(session)
+    .innerJoin(admin, eq(admin.id, session.adminId))
+    .leftJoin(role, eq(role.id, admin.roleId))
+    .where(eq(session.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_lookup')
+}
+
+type LookupRow = Awaited<ReturnType<ReturnType<typeof sessionLookup>['execute']>>[number]
+
+/** Most session lookups a process keeps between writes; past it the cache starts over. */
+const CACHE_MAX_ENTRIES = 10_000
+
+export interface SessionOptions {
+  idleMs: number
+  maxMs: number
+  /**
+   * How long a looked-up session is reused, 0 for never (decision 0018). Every write request of this process
+   * forgets them all when it starts and when it ends, and a lookup that overlapped a write is not kept, so within
+   * one process a change is seen by the next request; another process sees it after at most this long.
+   */
+  cacheMs?: number
+  /**
+   * Also read the role's data scope in the lookup. Worth it on a PostgreSQL server, which plans the named
+   * statement once; PGlite parses and plans every call, and the scope's regexp and recursive walk cost its
+   * authenticated calls a third of their throughput, so there the scope is read only for scoped roles (dataScope.ts).
+   */
+  readScope?: boolean
+}
+
 export class Sessions {
   /** The per-request session lookup, built once as a named prepared statement: it runs on every call. */
   private readonly lookup
+  private readonly idleMs: number
+  private readonly maxMs: number
+  private readonly cacheMs: number
+  private readonly cache = new Map<string, { row: LookupRow; at: number }>()
+  /** Bumped whenever the cache is forgotten; a lookup that saw it change is not kept. */
+  private generation = 0
+  /** Write requests in flight in this process: while any runs, nothing is kept. */
+  private writes = 0
 
-  /**
-   * `readScope`: also read the role's data scope in the lookup. Worth it on a PostgreSQL server, which plans the
-   * named statement once; PGlite parses and plans every call, and the scope's regexp and recursive walk cost its
-   * authenticated calls a third of their throughput, so there the scope is read only for scoped roles (dataScope.ts).
-   */
   constructor(
     private readonly db: Db,
-    private readonly idleMs: number,
-    private readonly maxMs: number,
-    readScope = true,
+    { idleMs, maxMs, cacheMs = 0, readScope = true }: SessionOptions,
   ) {
-    const none = sql<number[] | null>`null`
-    this.lookup = db
-      .select({
-        adminId: session.adminId,
-        lastSeenAt: session.lastSeenAt,
-        expiresAt: session.expiresAt,
-        revokedAt: session.revokedAt,
-        revokeReason: session.revokeReason,
-        username: admin.username,
-        realName: admin.realName,
-        email: admin.email,
-        phone: admin.phone,
-        xiumiOpenId: admin.xiumiOpenId,
-        state: admin.state,
-        roleId: admin.roleId,
-        roleName: role.name,
-        power: role.power,
-        powerMenuAttrs: role.powerMenuAttrs,
-        permissionDepartment: role.permissionDepartment,
-        scopeRoots: readScope ? whenScoped(rootIds) : none,
-        // The same recursive walk as dataScope.ts subDepartmentIds (`union`: a corrupt cycle still ends).
-        scopeDepartments: readScope
-          ? whenScoped(sql`array(
-          with recursive tree(id) as (
-            select id from ${department} where id = any(${rootIds})
-            union
-            select d.id from ${department} d join tree on d.parent_id = tree.id
-          )
-          select id from tree
-        )`)
-          : none,
-      })
-      .from(session)
-      .innerJoin(admin, eq(admin.id, session.adminId))
-      .leftJoin(role, eq(role.id, admin.roleId))
-      .where(eq(session.tokenHash, sql.placeholder('tokenHash')))
-      .limit(1)
-      .prepare('session_lookup')
+    this.idleMs = idleMs
+    this.maxMs = maxMs
+    this.cacheMs = cacheMs
+    this.lookup = sessionLookup(db, readScope)
   }
 
   /** A new opaque token for every sign-in; with single-session on, the account's other sessions end. */
@@ -137,7 +168,7 @@ export class Sessions {
   async authenticate(token: string | undefined, now = new Date()): Promise<Principal> {
     if (!token) throw new AppError('SESSION_EXPIRED', '请先登录')
     const tokenHash = hashToken(token)
-    const [row] = await this.lookup.execute({ tokenHash })
+    const row = await this.find(tokenHash, now.getTime())
     if (!row) throw new AppError('SESSION_EXPIRED')
     if (row.revokedAt) {
       const reason = row.revokeReason as RevokeReason
@@ -148,8 +179,10 @@ export class Sessions {
     const t = now.getTime()
     if (t >= row.expiresAt.getTime() || t - row.lastSeenAt.getTime() >= this.idleMs)
       throw new AppError('SESSION_EXPIRED')
-    if (t - row.lastSeenAt.getTime() >= TOUCH_AFTER_MS)
+    if (t - row.lastSeenAt.getTime() >= TOUCH_AFTER_MS) {
       await this.db.update(session).set({ lastSeenAt: now }).where(eq(session.tokenHash, tokenHash))
+      row.lastSeenAt = now
+    }
     return {
       adminId: row.adminId,
       username: row.username,
@@ -176,7 +209,38 @@ export class Sessions {
     }
   }
 
+  /** The session row of a token hash: from the cache while it is fresh, else from the database. */
+  private async find(tokenHash: string, t: number): Promise<LookupRow | undefined> {
+    const cached = this.cacheMs > 0 ? this.cache.get(tokenHash) : undefined
+    if (cached && t - cached.at < this.cacheMs) return cached.row
+    const generation = this.generation
+    const [row] = await this.lookup.execute({ tokenHash })
+    if (row && this.cacheMs > 0 && this.writes === 0 && generation === this.generation) {
+      if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.clear()
+      this.cache.set(tokenHash, { row, at: t })
+    }
+    return row
+  }
+
+  /** Forgets every cached lookup (any write may have changed a session, an account, a role or a department). */
+  forget(): void {
+    this.generation++
+    this.cache.clear()
+  }
+
+  /** A write request starts / ends in this process (guard.ts): the cache is forgotten at both ends. */
+  beginWrite(): void {
+    this.writes++
+    this.forget()
+  }
+
+  endWrite(): void {
+    this.writes = Math.max(0, this.writes - 1)
+    this.forget()
+  }
+
   async revoke(tokenHash: string, reason: RevokeReason): Promise<void> {
+    this.forget()
     await this.db
       .update(session)
       .set({ revokedAt: new Date(), revokeReason: reason })
@@ -190,6 +254,7 @@ export class Sessions {
     exceptTokenHash?: string,
     db: Db = this.db,
   ): Promise<void> {
+    this.forget()
     const live = and(eq(session.adminId, adminId), isNull(session.revokedAt))
     await db
       .update(session)
