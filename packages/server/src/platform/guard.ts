@@ -59,17 +59,11 @@ export function registerGuard(app: FastifyInstance, ctx: Ctx) {
       if (method !== 'HEAD') accessTable.push({ method, url: route.url, access, body: route.schema?.body })
   })
   // Writes forget the cached session lookups when they start and when they end (sessions.ts, decision 0018).
-  const writing = new WeakSet<FastifyRequest>()
-  const writeEnds = async (req: FastifyRequest) => {
-    if (writing.delete(req)) ctx.sessions.endWrite()
-  }
-  app.addHook('onResponse', writeEnds)
-  app.addHook('onRequestAbort', writeEnds)
+  app.addHook('onResponse', async (req) => {
+    if (isWrite(req)) ctx.sessions.forget()
+  })
   app.addHook('onRequest', async (req) => {
-    if (isWrite(req)) {
-      writing.add(req)
-      ctx.sessions.beginWrite()
-    }
+    if (isWrite(req)) ctx.sessions.forget()
     const access = req.routeOptions.config.access
     if (access === undefined || access === 'public') return
     const config = req.routeOptions.config

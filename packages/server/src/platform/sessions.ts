@@ -108,8 +108,8 @@ export interface SessionOptions {
   maxMs: number
   /**
    * How long a looked-up session is reused, 0 for never (decision 0018). Every write request of this process
-   * forgets them all when it starts and when it ends, and a lookup that overlapped a write is not kept, so within
-   * one process a change is seen by the next request; another process sees it after at most this long.
+   * forgets them all when it starts and when it ends, and a lookup that overlapped either moment is not kept, so
+   * within one process a change is seen once its request has answered; another process sees it within this time.
    */
   cacheMs?: number
   /**
@@ -129,8 +129,6 @@ export class Sessions {
   private readonly cache = new Map<string, { row: LookupRow; at: number }>()
   /** Bumped whenever the cache is forgotten; a lookup that saw it change is not kept. */
   private generation = 0
-  /** Write requests in flight in this process: while any runs, nothing is kept. */
-  private writes = 0
 
   constructor(
     private readonly db: Db,
@@ -215,28 +213,20 @@ export class Sessions {
     if (cached && t - cached.at < this.cacheMs) return cached.row
     const generation = this.generation
     const [row] = await this.lookup.execute({ tokenHash })
-    if (row && this.cacheMs > 0 && this.writes === 0 && generation === this.generation) {
+    if (row && this.cacheMs > 0 && generation === this.generation) {
       if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.clear()
       this.cache.set(tokenHash, { row, at: t })
     }
     return row
   }
 
-  /** Forgets every cached lookup (any write may have changed a session, an account, a role or a department). */
+  /**
+   * Forgets every cached lookup: any write may have changed a session, an account, a role or a department. Write
+   * requests call it when they start and when they end (guard.ts); a lookup that saw a call meanwhile is not kept.
+   */
   forget(): void {
     this.generation++
     this.cache.clear()
-  }
-
-  /** A write request starts / ends in this process (guard.ts): the cache is forgotten at both ends. */
-  beginWrite(): void {
-    this.writes++
-    this.forget()
-  }
-
-  endWrite(): void {
-    this.writes = Math.max(0, this.writes - 1)
-    this.forget()
   }
 
   async revoke(tokenHash: string, reason: RevokeReason): Promise<void> {
