@@ -186,7 +186,9 @@ test('爆料 and 节目爆料: add, filter by region, export to Excel, submit, o
   const programTitle = unique('给民生直通车的爆料')
   await page.goto('/programNewsData')
   await page.getByRole('button', { name: '新增节目爆料' }).click()
-  await expect(page.getByLabel('节目', { exact: true })).toBeVisible()
+  // 标题 and 节目 are also the list's search fields: wait for the form itself before typing.
+  await expect(page).toHaveURL(/\/programNewsDataDetail$/)
+  await expect(page.getByLabel('爆料内容')).toBeVisible()
   await page.getByLabel('标题').fill(programTitle)
   await page.getByLabel('爆料内容').fill('小区电梯停了三天')
   await page.getByLabel('节目', { exact: true }).fill('民生直通车')
