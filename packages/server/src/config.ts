@@ -19,7 +19,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
   SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
-  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
+  READ_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().positive().default(15),
   LOGIN_IP_MAX_FAILURES: z.coerce.number().int().positive().default(30),
@@ -73,8 +73,8 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
   sessionIdleMs: number
   sessionMaxMs: number
-  /** How long a session lookup is reused by this process between writes (0: never). */
-  sessionCacheMs: number
+  /** How long this process reuses a session lookup or a pending count between writes (0: never). */
+  readCacheMs: number
   loginMaxFailures: number
   loginLockMs: number
   loginIpMaxFailures: number
@@ -125,7 +125,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
-    sessionCacheMs: e.SESSION_CACHE_MS,
+    readCacheMs: e.READ_CACHE_MS,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginLockMs: e.LOGIN_LOCK_MINUTES * 60_000,
     loginIpMaxFailures: e.LOGIN_IP_MAX_FAILURES,

@@ -35,7 +35,8 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
  * concurrent transactions take counter-row locks in the same order.
  */
 export async function applyCounts(tx: Tx | Db, changes: readonly CountChange[]) {
-  await countsUpsert(tx, changes)
+  const upsert = countsUpsert(changes)
+  if (upsert) await tx.execute(upsert)
 }
 
 /** One change of a counted row: `before` undefined for an insert, `after` undefined for a delete. */
@@ -46,9 +47,10 @@ export interface CountChange {
 
 /**
  * The upsert applyCounts runs, not yet run (undefined when nothing changes): a caller may send it in one
- * statement with other writes (reviewRoutes applySteps).
+ * statement with other writes (reviewRoutes applySteps). The rows travel as seven arrays, so the statement has
+ * the same short text whatever the number of rows (drizzle renders a row of values per row, on every call).
  */
-export function countsUpsert(tx: Tx | Db, changes: readonly CountChange[]) {
+export function countsUpsert(changes: readonly CountChange[]): SQL | undefined {
   const deltas = new Map<string, number>()
   const add = (s: CountedState, by: number) => {
     const d = s.departmentId ?? 0
@@ -68,33 +70,22 @@ export function countsUpsert(tx: Tx | Db, changes: readonly CountChange[]) {
   const rows = [...deltas.entries()]
     .filter(([, n]) => n !== 0)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([k, n]) => {
-      const [kind, departmentId, createdBy, recycled, verifyState, isFirst] = JSON.parse(k) as [
-        string,
-        number,
-        number,
-        boolean,
-        number,
-        boolean,
-      ]
-      return { kind, departmentId, createdBy, recycled, verifyState, isFirst, n, slot: stripe }
-    })
   if (!rows.length) return undefined
-  return tx
-    .insert(contentCount)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [
-        contentCount.kind,
-        contentCount.departmentId,
-        contentCount.createdBy,
-        contentCount.recycled,
-        contentCount.verifyState,
-        contentCount.isFirst,
-        contentCount.slot,
-      ],
-      set: { n: sql`${contentCount.n} + excluded.n` },
-    })
+  const columns: unknown[][] = [[], [], [], [], [], [], []]
+  for (const [k, n] of rows) {
+    const values = [...(JSON.parse(k) as unknown[]), n]
+    for (let i = 0; i < values.length; i++) columns[i]!.push(values[i])
+  }
+  const [kinds, departments, creators, recycled, states, first, ns] = columns
+  // Inserted in key order (WITH ORDINALITY), so concurrent transactions take counter-row locks in the same order.
+  return sql`insert into ${contentCount} (kind, department_id, created_by, recycled, verify_state, is_first, n, slot)
+    select k, d, c, r, v, f, n, ${stripe}
+    from unnest(${sql.param(kinds)}::text[], ${sql.param(departments)}::int[], ${sql.param(creators)}::int[],
+                ${sql.param(recycled)}::boolean[], ${sql.param(states)}::int[], ${sql.param(first)}::boolean[],
+                ${sql.param(ns)}::bigint[]) with ordinality as t(k, d, c, r, v, f, n, o)
+    order by o
+    on conflict (kind, department_id, created_by, recycled, verify_state, is_first, slot)
+    do update set n = ${contentCount}.n + excluded.n`
 }
 
 /** A list filter over the counted dimensions, with the optional verifyState query filter added. */

@@ -23,7 +23,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../db/client.ts'
 import { descIndexed } from '../db/order.ts'
-import { admin, content } from '../db/schema.ts'
+import { admin, content, contentVersion } from '../db/schema.ts'
 import { recordMediaUsage } from '../modules/media/mediaUsage.ts'
 import type { Ctx } from '../platform/context.ts'
 import { type DataScope, dataScopeOf } from '../platform/dataScope.ts'
@@ -45,6 +45,7 @@ import {
 } from './contentPage.ts'
 import { refuseUnknownMediaAccounts } from './contentRefs.ts'
 import { checkRelations, relatedItemsOf } from './contentRelations.ts'
+import type { LatestVersion } from './contentVersions.ts'
 import { creatorIdByName } from './creatorByName.ts'
 import { previewUrl } from './previewRoutes.ts'
 
@@ -92,15 +93,37 @@ export const itemOf = (r: ListRow | ListRowText, creatorName: string | null) => 
 
 /** The rows of `ids` of the definition's kind inside the caller's scope, locked; 404 unless all are. */
 export async function lockedInScope(tx: Db, def: ResourceDef, scope: DataScope, ids: readonly number[]) {
+  return (await lockedWithLatest(tx, def, scope, ids, false)).map((r) => r.row)
+}
+
+/**
+ * The newest version of the row in hand, as one JSON value (null when none is kept). The outer row's id is
+ * spelled out: drizzle writes a column of a select list unqualified, which here would name the version's id.
+ */
+const latestVersionOf = sql<LatestVersion | null>`(select json_build_object('id', v.id, 'versionNo', v.version_no,
+  'fields', v.fields, 'decision', v.decision) from ${contentVersion} v where v.content_id = "content"."id"
+  order by v.version_no desc limit 1)`
+
+/**
+ * lockedInScope, each item with its latest kept version read in the same statement (a review transition that
+ * keeps a version compares with it, contentVersions.ts versionWrite) when `withLatest`.
+ */
+export async function lockedWithLatest(
+  tx: Db,
+  def: ResourceDef,
+  scope: DataScope,
+  ids: readonly number[],
+  withLatest = true,
+): Promise<{ row: Row; latest: LatestVersion | undefined }[]> {
   const unique = [...new Set(ids)]
   const rows = await tx
-    .select()
+    .select({ row: content, latest: withLatest ? latestVersionOf : sql<null>`null` })
     .from(content)
     .where(and(inArray(content.id, unique), eq(content.kind, kindOf(def)), contentInScope(scope)))
     .orderBy(content.id)
-    .for('update')
+    .for('update', { of: content })
   if (rows.length !== unique.length) throw new AppError('NOT_FOUND', contentMessages.notFound)
-  return rows
+  return rows.map((r) => ({ row: r.row, latest: r.latest ?? undefined }))
 }
 
 /**

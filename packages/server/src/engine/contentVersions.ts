@@ -17,10 +17,51 @@ export function decisionOf(action: ReviewAction, after: Row): VersionDecision | 
   return action === 'submit' ? null : undefined
 }
 
+/** The newest kept version of an item, as a transition reads it with the item (reviewRoutes lockedWithLatest). */
+export interface LatestVersion {
+  id: number
+  versionNo: number
+  fields: Record<string, unknown>
+  decision: string | null
+}
+
+/** A version write: a new version row, or the decision recorded on the latest one. */
+export type VersionWrite =
+  | { insert: typeof contentVersion.$inferInsert }
+  | { decide: { id: number; decision: VersionDecision } }
+
 /**
- * Keeps the item's current fields as a version (decision 0009), inside the caller's transaction, which holds
- * the item's row lock (so version numbers cannot race). A snapshot equal to the latest version is not kept
- * twice: the latest one takes the decision instead, unless it already carries a different one.
+ * What keeping the item's current fields as a version (decision 0009) writes, given its latest version. A
+ * snapshot equal to the latest version is not kept twice: the latest one takes the decision instead, unless it
+ * already carries a different one. Undefined: nothing to write.
+ */
+export function versionWrite(
+  def: ResourceDef,
+  row: Row,
+  latest: LatestVersion | undefined,
+  by: number,
+  decision: VersionDecision | null,
+): VersionWrite | undefined {
+  const fields = contentFieldValues(def, row)
+  const insert = (versionNo: number) => ({
+    insert: { contentId: row.id, versionNo, fields, createdBy: by, decision },
+  })
+  if (latest && sameFields(def.fields, latest.fields, fields)) {
+    if (!decision || latest.decision === decision) return undefined
+    return latest.decision === null ? { decide: { id: latest.id, decision } } : insert(latest.versionNo + 1)
+  }
+  return insert((latest?.versionNo ?? 0) + 1)
+}
+
+/** The statement of a version write, not yet run (a caller may send it in one statement with others). */
+export const versionStatement = (tx: Db, w: VersionWrite) =>
+  'insert' in w
+    ? tx.insert(contentVersion).values(w.insert)
+    : tx.update(contentVersion).set({ decision: w.decide.decision }).where(eq(contentVersion.id, w.decide.id))
+
+/**
+ * Keeps the item's current fields as a version (versionWrite), inside the caller's transaction, which holds the
+ * item's row lock (so version numbers cannot race).
  */
 export async function keepVersion(
   tx: Db,
@@ -29,7 +70,6 @@ export async function keepVersion(
   by: number,
   decision: VersionDecision | null = null,
 ) {
-  const fields = contentFieldValues(def, row)
   const [latest] = await tx
     .select({
       id: contentVersion.id,
@@ -41,17 +81,6 @@ export async function keepVersion(
     .where(eq(contentVersion.contentId, row.id))
     .orderBy(desc(contentVersion.versionNo))
     .limit(1)
-  if (latest && sameFields(def.fields, latest.fields, fields)) {
-    if (decision && latest.decision !== decision) {
-      if (latest.decision === null)
-        await tx.update(contentVersion).set({ decision }).where(eq(contentVersion.id, latest.id))
-      else await insert(latest.versionNo + 1)
-    }
-    return
-  }
-  await insert((latest?.versionNo ?? 0) + 1)
-
-  async function insert(versionNo: number) {
-    await tx.insert(contentVersion).values({ contentId: row.id, versionNo, fields, createdBy: by, decision })
-  }
+  const w = versionWrite(def, row, latest, by, decision)
+  if (w) await versionStatement(tx, w)
 }

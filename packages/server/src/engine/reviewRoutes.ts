@@ -17,10 +17,11 @@ import { can, isSuperAdmin } from '@moc/domain/permissions/can'
 import { contentResources, reviewPathSegment, reviewResources } from '@moc/domain/resources/index'
 import type { ResourceDef } from '@moc/domain/resources/types'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, type SQLWrapper } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Db } from '../db/client.ts'
+import { oneStatement } from '../db/oneStatement.ts'
 import { descIndexed } from '../db/order.ts'
 import { content, processResourceLog } from '../db/schema.ts'
 import type { Ctx } from '../platform/context.ts'
@@ -32,8 +33,8 @@ import type { Principal } from '../platform/sessions.ts'
 import { countsUpsert } from './contentCounters.ts'
 import { contentFieldValues } from './contentFields.ts'
 import { contentInScope } from './contentInScope.ts'
-import { contentDetail, counted, lockedInScope } from './contentRoutes.ts'
-import { decisionOf, keepVersion } from './contentVersions.ts'
+import { contentDetail, counted, lockedWithLatest } from './contentRoutes.ts'
+import { decisionOf, type LatestVersion, versionStatement, versionWrite } from './contentVersions.ts'
 import { otherQueues } from './otherQueues.ts'
 import {
   actableWhere,
@@ -71,11 +72,19 @@ interface Step {
 }
 
 /**
- * Applies planned steps inside the caller's transaction: updates (grouped by identical patch), the version a
- * submission or decision keeps (marked approved at the final approval, decision 0009), one resource-log row per
- * item, and last the counters of every changed verify_state (applyCounts, same transaction).
+ * Applies planned steps inside the caller's transaction, all in one statement: the updates (grouped by identical
+ * patch), the version a submission or decision keeps (marked approved at the final approval, decision 0009), one
+ * resource-log row per item, and last the counters of every changed verify_state. The rows after the change
+ * are the rows before with the patch applied: nothing else (no trigger, no default) changes them.
  */
-async function applySteps(tx: Tx, def: ResourceDef, p: Principal, steps: readonly Step[]) {
+async function applySteps(
+  tx: Tx,
+  def: ResourceDef,
+  p: Principal,
+  steps: readonly Step[],
+  latest: ReadonlyMap<number, LatestVersion | undefined>,
+) {
+  const now = new Date()
   const groups = new Map<string, { set: Patch; ids: number[] }>()
   for (const s of steps) {
     const k = JSON.stringify(s.set)
@@ -83,39 +92,41 @@ async function applySteps(tx: Tx, def: ResourceDef, p: Principal, steps: readonl
     g.ids.push(s.row.id)
     groups.set(k, g)
   }
-  const after = new Map<number, Row>()
-  for (const g of groups.values()) {
-    const rows = await tx
+  const writes: SQLWrapper[] = [...groups.values()].map((g) =>
+    tx
       .update(content)
-      .set({ ...g.set, updatedAt: new Date() })
-      .where(inArray(content.id, g.ids))
-      .returning()
-    for (const r of rows) after.set(r.id, r)
-  }
+      .set({ ...g.set, updatedAt: now })
+      .where(inArray(content.id, g.ids)),
+  )
+  const after = new Map(steps.map((s) => [s.row.id, { ...s.row, ...s.set, updatedAt: now } as Row]))
   for (const s of steps) {
     const row = after.get(s.row.id)!
     const decision = decisionOf(s.action, row)
-    if (decision !== undefined) await keepVersion(tx, def, row, p.adminId, decision)
+    const version =
+      decision === undefined ? undefined : versionWrite(def, row, latest.get(row.id), p.adminId, decision)
+    if (version) writes.push(versionStatement(tx, version))
   }
-  const log = tx.insert(processResourceLog).values(
-    steps.map((s) => ({
-      contentId: s.row.id,
-      resType: resTypeOf(def),
-      action: s.action,
-      actorId: p.adminId,
-      actorName: p.username,
-      stateId: s.node?.id ?? null,
-      stateName: s.node?.name ?? '',
-      comment: s.comment ?? '',
-    })),
+  writes.push(
+    tx.insert(processResourceLog).values(
+      steps.map((s) => ({
+        contentId: s.row.id,
+        resType: resTypeOf(def),
+        action: s.action,
+        actorId: p.adminId,
+        actorName: p.username,
+        stateId: s.node?.id ?? null,
+        stateName: s.node?.name ?? '',
+        comment: s.comment ?? '',
+      })),
+    ),
   )
-  // Last, just before COMMIT and in one statement with the log rows: every transition of a kind adds into the
-  // same few counter rows (per connection stripe), held locked from this upsert until the commit.
+  // Every transition of a kind adds into the same few counter rows (per connection stripe), held locked from this
+  // statement until the commit that follows it.
   const counts = countsUpsert(
-    tx,
     steps.map((s) => ({ before: counted(s.row), after: counted(after.get(s.row.id)!) })),
   )
-  await (counts ? tx.execute(sql`with log as (${log.getSQL()}) ${counts.getSQL()}`) : log)
+  if (counts) writes.push(counts)
+  await tx.execute(oneStatement(writes))
   return steps.length
 }
 
@@ -143,12 +154,14 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
     const scope = await dataScopeOf(req, db)
     const updated = await db.transaction(async (t) => {
       const tx = t as unknown as Tx
-      const rows = await lockedInScope(tx, def, scope, ids)
+      const locked = await lockedWithLatest(tx, def, scope, ids)
+      const rows = locked.map((l) => l.row)
       if (rows.some((r) => r.recycledAt)) throw new AppError('CONFLICT', reviewMessages.recycled)
       // Items at the implicit node (no process) need no node list: a round trip saved on every such call.
       const nodes = rows.some((r) => r.processStateId !== null) ? await allNodes(tx) : new Map<number, Node>()
       const steps = await plan(rows, tx, nodes)
-      return applySteps(tx, def, req.principal!, steps)
+      const latest = new Map(locked.map((l) => [l.row.id, l.latest]))
+      return applySteps(tx, def, req.principal!, steps, latest)
     })
     return ok({ updated })
   }
@@ -433,28 +446,37 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
         response: { 200: envelopeSchema(pendingCountsSchema) },
       },
     },
-    async (req) => {
-      const p = req.principal!
-      const queues = reviewableQueues(p)
-      const others = otherQueues.filter((o) => can(p, o.page, '审核'))
-      if (!queues.length && !others.length) return ok({ counts: {}, total: 0 })
-      const scope = await dataScopeOf(req, db)
-      // The super administrator acts at every node: no node list to read.
-      const foreign = queues.length && !isSuperAdmin(p) ? foreignNodeIds(p, await allNodes(db)) : []
-      const [totals, ...otherTotals] = await Promise.all([
-        pendingTotals(ctx.database, queues.map(kindOf), scope, foreign),
-        ...others.map((o) => o.pending(db, scope)),
-      ])
-      const entries = [
-        ...queues.map((d) => [d.review.queue, totals.get(kindOf(d)) ?? 0] as const),
-        ...others.map((o, i) => [o.queue, otherTotals[i]!] as const),
-      ]
-      // Several definitions may share a queue (爆料 and 节目爆料 on /auditDisclosure): its count is their sum.
-      const counts: Record<string, number> = {}
-      for (const [queue, n] of entries) counts[queue] = (counts[queue] ?? 0) + n
-      return ok({ counts, total: entries.reduce((s, [, n]) => s + n, 0) })
-    },
+    async (req) => ok(await pendingCache.get(String(req.principal!.adminId), () => pendingCounts(req))),
   )
+
+  /**
+   * Every shell polls this for its badges: a caller's counts are reused until a write (readCaches.ts), which is
+   * what keeps them exact within this process; the counters are read again after any change.
+   */
+  const pendingCache = ctx.readCaches.create<{ counts: Record<string, number>; total: number }>({
+    readsContent: true,
+  })
+  async function pendingCounts(req: FastifyRequest) {
+    const p = req.principal!
+    const queues = reviewableQueues(p)
+    const others = otherQueues.filter((o) => can(p, o.page, '审核'))
+    if (!queues.length && !others.length) return { counts: {}, total: 0 }
+    const scope = await dataScopeOf(req, db)
+    // The super administrator acts at every node: no node list to read.
+    const foreign = queues.length && !isSuperAdmin(p) ? foreignNodeIds(p, await allNodes(db)) : []
+    const [totals, ...otherTotals] = await Promise.all([
+      pendingTotals(ctx.database, queues.map(kindOf), scope, foreign),
+      ...others.map((o) => o.pending(db, scope)),
+    ])
+    const entries = [
+      ...queues.map((d) => [d.review.queue, totals.get(kindOf(d)) ?? 0] as const),
+      ...others.map((o, i) => [o.queue, otherTotals[i]!] as const),
+    ]
+    // Several definitions may share a queue (爆料 and 节目爆料 on /auditDisclosure): its count is their sum.
+    const counts: Record<string, number> = {}
+    for (const [queue, n] of entries) counts[queue] = (counts[queue] ?? 0) + n
+    return { counts, total: entries.reduce((s, [, n]) => s + n, 0) }
+  }
 
   app.get(
     '/api/process/resource/log',

@@ -41,6 +41,13 @@ export type Access =
   | ResourceAccess
   | TypedAccess
 
+/**
+ * Whether a route changes content items only (a resource-engine route: its definition is a content type), never
+ * accounts, roles, departments, sessions, processes or words; such writes keep the caches of those (readCaches.ts).
+ */
+export const changesContentOnly = (access: Access | undefined) =>
+  typeof access === 'object' && 'resource' in access
+
 /** The static permission page of an access rule, '' when it has none or it depends on the request. */
 export const staticPage = (access: Access | undefined): string =>
   typeof access === 'object' && 'page' in access ? access.page : ''

@@ -8,6 +8,7 @@ import { SensitiveScanner } from '../modules/words/sensitiveScanner.ts'
 import { ServerCodec } from './codec.ts'
 import { JobRunner } from './jobs/queue.ts'
 import { FailureCounter } from './rateLimit.ts'
+import { ReadCaches } from './readCaches.ts'
 import { ensureServerKey } from './serverKey.ts'
 import { Sessions } from './sessions.ts'
 import { Settings } from './settings.ts'
@@ -22,6 +23,8 @@ export interface Ctx {
   config: Config
   database: Database
   sessions: Sessions
+  /** Reads reused between writes (the session lookup, pending counts); every write request forgets them. */
+  readCaches: ReadCaches
   codec: ServerCodec
   sms: SmsProvider
   verifyCodes: VerifyCodes
@@ -52,15 +55,18 @@ export async function createContext(config: Config, database: Database, sms?: Sm
       ? { ...config, dataDir: mkdtempSync(join(tmpdir(), 'moc-files-')) }
       : config
   const urlSigner = new UrlSigner(serverKeyPair.privateKey)
+  const readCaches = new ReadCaches(config.readCacheMs)
   return {
     config,
     database,
     sessions: new Sessions(db, {
       idleMs: config.sessionIdleMs,
       maxMs: config.sessionMaxMs,
-      cacheMs: config.sessionCacheMs,
+      // Unknown tokens are not kept: only sign-ins add sessions, and a flood of made-up ones must not fill it.
+      cache: readCaches.create({ readsContent: false, keep: (row) => row !== undefined }),
       readScope: database.kind === 'postgres',
     }),
+    readCaches,
     codec: new ServerCodec(serverKeyPair),
     sms: smsProvider,
     verifyCodes: new VerifyCodes(db, smsProvider),
@@ -70,6 +76,10 @@ export async function createContext(config: Config, database: Database, sms?: Sm
     urlSigner,
     spoolDir: join(fileConfig.dataDir, 'tmp'),
     jobs: new JobRunner(db, { concurrency: Math.max(1, config.jobConcurrency) }),
-    sensitive: new SensitiveScanner(db, new UnconfiguredImageChecker()),
+    sensitive: new SensitiveScanner(
+      db,
+      new UnconfiguredImageChecker(),
+      readCaches.create({ readsContent: false }),
+    ),
   }
 }

@@ -2,7 +2,7 @@ import { can, isSuperAdmin } from '@moc/domain/permissions/can'
 import { contentResources, reviewResources } from '@moc/domain/resources/index'
 import { permissionFor, type ResourceDef, supportsAction } from '@moc/domain/resources/types'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Access } from './access.ts'
+import { type Access, changesContentOnly } from './access.ts'
 import { isWrite } from './auditLog.ts'
 import type { Ctx } from './context.ts'
 import { AppError } from './errors.ts'
@@ -58,12 +58,24 @@ export function registerGuard(app: FastifyInstance, ctx: Ctx) {
     for (const method of [route.method].flat())
       if (method !== 'HEAD') accessTable.push({ method, url: route.url, access, body: route.schema?.body })
   })
-  // Writes forget the cached session lookups when they start and when they end (sessions.ts, decision 0018).
-  app.addHook('onResponse', async (req) => {
-    if (isWrite(req)) ctx.sessions.forget()
+  // Writes forget the cached reads they may change when they start and again before their response leaves, so
+  // a caller that has the answer reads its own change (readCaches.ts). A reply that bypasses onSend (hijacked:
+  // tus, the single sign-on provider) forgets once it has been sent.
+  const forget = (req: FastifyRequest) => {
+    if (isWrite(req)) ctx.readCaches.forget(changesContentOnly(req.routeOptions.config.access))
+  }
+  const ended = new WeakSet<FastifyRequest>()
+  app.addHook('onSend', (req, _reply, payload, done) => {
+    forget(req)
+    ended.add(req)
+    done(null, payload)
+  })
+  app.addHook('onResponse', (req, _reply, done) => {
+    if (!ended.has(req)) forget(req)
+    done()
   })
   app.addHook('onRequest', async (req) => {
-    if (isWrite(req)) ctx.sessions.forget()
+    forget(req)
     const access = req.routeOptions.config.access
     if (access === undefined || access === 'public') return
     const config = req.routeOptions.config

@@ -6,6 +6,7 @@ import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { ADMIN_STATE, admin, department, role, session } from '../db/schema.ts'
 import { AppError } from './errors.ts'
+import type { ReadCache } from './readCaches.ts'
 
 export type RevokeReason = 'logout' | 'disabled' | 'deleted' | 'password' | 'elsewhere'
 
@@ -98,20 +99,13 @@ function sessionLookup(db: Db, readScope: boolean) {
     .prepare('session_lookup')
 }
 
-type LookupRow = Awaited<ReturnType<ReturnType<typeof sessionLookup>['execute']>>[number]
-
-/** Most session lookups a process keeps between writes; past it the cache starts over. */
-const CACHE_MAX_ENTRIES = 10_000
+export type LookupRow = Awaited<ReturnType<ReturnType<typeof sessionLookup>['execute']>>[number]
 
 export interface SessionOptions {
   idleMs: number
   maxMs: number
-  /**
-   * How long a looked-up session is reused, 0 for never (decision 0018). Every write request of this process
-   * forgets them all when it starts and when it ends, and a lookup that overlapped either moment is not kept, so
-   * within one process a change is seen once its request has answered; another process sees it within this time.
-   */
-  cacheMs?: number
+  /** Where looked-up sessions are reused between writes (readCaches.ts, decision 0018); none: always read. */
+  cache?: ReadCache<LookupRow | undefined>
   /**
    * Also read the role's data scope in the lookup. Worth it on a PostgreSQL server, which plans the named
    * statement once; PGlite parses and plans every call, and the scope's regexp and recursive walk cost its
@@ -125,18 +119,15 @@ export class Sessions {
   private readonly lookup
   private readonly idleMs: number
   private readonly maxMs: number
-  private readonly cacheMs: number
-  private readonly cache = new Map<string, { row: LookupRow; at: number }>()
-  /** Bumped whenever the cache is forgotten; a lookup that saw it change is not kept. */
-  private generation = 0
+  private readonly cache: ReadCache<LookupRow | undefined> | undefined
 
   constructor(
     private readonly db: Db,
-    { idleMs, maxMs, cacheMs = 0, readScope = true }: SessionOptions,
+    { idleMs, maxMs, cache, readScope = true }: SessionOptions,
   ) {
     this.idleMs = idleMs
     this.maxMs = maxMs
-    this.cacheMs = cacheMs
+    this.cache = cache
     this.lookup = sessionLookup(db, readScope)
   }
 
@@ -209,24 +200,13 @@ export class Sessions {
 
   /** The session row of a token hash: from the cache while it is fresh, else from the database. */
   private async find(tokenHash: string, t: number): Promise<LookupRow | undefined> {
-    const cached = this.cacheMs > 0 ? this.cache.get(tokenHash) : undefined
-    if (cached && t - cached.at < this.cacheMs) return cached.row
-    const generation = this.generation
-    const [row] = await this.lookup.execute({ tokenHash })
-    if (row && this.cacheMs > 0 && generation === this.generation) {
-      if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.clear()
-      this.cache.set(tokenHash, { row, at: t })
-    }
-    return row
+    const read = async () => (await this.lookup.execute({ tokenHash }))[0]
+    return this.cache ? this.cache.get(tokenHash, read, t) : read()
   }
 
-  /**
-   * Forgets every cached lookup: any write may have changed a session, an account, a role or a department. Write
-   * requests call it when they start and when they end (guard.ts); a lookup that saw a call meanwhile is not kept.
-   */
-  forget(): void {
-    this.generation++
-    this.cache.clear()
+  /** Forgets cached lookups at once (a revocation), before the write request's own end does. */
+  private forget(): void {
+    this.cache?.forget()
   }
 
   async revoke(tokenHash: string, reason: RevokeReason): Promise<void> {
