@@ -108,8 +108,10 @@ test('秀米 and 135编辑器: configured on 运营配置, 秀米 bound to the a
   const popupOpened = page.waitForEvent('popup')
   await bar.getByRole('button', { name: '135编辑器' }).click()
   const popup = await popupOpened
+  // The console closes the popup as soon as the layout arrives: listen before the click, or the close is missed.
+  const closed = popup.waitForEvent('close')
   await popup.getByRole('button', { name: '完成' }).click()
-  await popup.waitForEvent('close')
+  await closed
   await expectRichSource(page, /135排版内容/)
 })
 
