@@ -36,7 +36,8 @@ export function registerApiHeaders(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     if (isPlainApi(route.url)) route.config = { ...route.config, helmet: { skipRoute: true } } as never
   })
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     if (isPlainApi(req.url)) reply.headers(headers)
+    done()
   })
 }

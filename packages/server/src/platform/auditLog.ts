@@ -65,16 +65,18 @@ export function registerAuditLog(app: FastifyInstance, ctx: Ctx) {
   })
   app.decorateRequest('auditInfo', null as never)
   app.decorateRequest('resultCode', 0)
-  app.addHook('onRequest', async (req) => {
+  // Synchronous hooks (done callbacks) where nothing is awaited: every request runs them, a promise each is waste.
+  app.addHook('onRequest', (req, _reply, done) => {
     req.auditInfo = {}
+    done()
   })
   // Success envelopes can still carry a non-zero code; read it before the codec seals the payload.
-  app.addHook('onSend', async (req, _reply, payload) => {
+  app.addHook('onSend', (req, _reply, payload, done) => {
     if (req.resultCode === 0 && typeof payload === 'string' && req.url.startsWith('/api/')) {
       const m = /^\{"code":(-?\d+)/.exec(payload)
       if (m) req.resultCode = Number(m[1])
     }
-    return payload
+    done(null, payload)
   })
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions

@@ -95,37 +95,47 @@ export function registerGuard(app: FastifyInstance, ctx: Ctx) {
   })
   // Resource routes: the kind may be in the body, parsed by now but not validated yet. The handler then acts
   // on `resourceOf(req)`, the very definition checked here, never on a kind it re-reads.
-  app.addHook('preValidation', async (req) => {
-    const access = req.routeOptions.config.access
-    if (typeof access === 'object' && 'byType' in access) {
-      const body = req.body as { type?: unknown } | undefined
-      const type =
-        body && typeof body === 'object' && 'type' in body
-          ? body.type
-          : ((req.query as { type?: unknown } | undefined)?.type ?? access.typeDefault)
-      const page = access.byType[String(type)]
-      if (!page) throw new AppError('BAD_REQUEST', '未知的类型')
-      if (!can(req.principal!, page, access.action)) throw new AppError('FORBIDDEN')
-      req.auditInfo.page = page
-      return
+  app.addHook('preValidation', (req, _reply, done) => {
+    try {
+      authoriseResource(req)
+      done()
+    } catch (err) {
+      done(err as Error)
     }
-    if (typeof access !== 'object' || !('resource' in access)) return
-    if (access.queue) {
-      const resType = access.kind ? contentResources.get(access.kind)?.review?.resType : requestedResType(req)
-      const def = typeof resType === 'string' ? reviewResources.get(resType) : undefined
-      if (!def) throw new AppError('BAD_REQUEST', '未知的审核类型')
-      if (!can(req.principal!, def.review.permissionPage, '审核')) throw new AppError('FORBIDDEN')
-      req.resource = def
-      req.auditInfo.page = def.review.permissionPage
-      return
-    }
-    const kind = requestedKind(req, access.kind) ?? access.kindDefault
-    const def = typeof kind === 'string' ? contentResources.get(kind) : undefined
-    if (!def) throw new AppError('BAD_REQUEST', '未知的内容类型')
-    if (!supportsAction(def, access.resource)) throw new AppError('BAD_REQUEST', '该内容类型不支持此操作')
-    if (!can(req.principal!, def.permissionPage, permissionFor(def, access.resource)))
-      throw new AppError('FORBIDDEN')
-    req.resource = def
-    req.auditInfo.page = def.permissionPage
   })
+}
+
+/** The resource and typed routes' check, once the body is parsed (see registerGuard). */
+function authoriseResource(req: FastifyRequest) {
+  const access = req.routeOptions.config.access
+  if (typeof access === 'object' && 'byType' in access) {
+    const body = req.body as { type?: unknown } | undefined
+    const type =
+      body && typeof body === 'object' && 'type' in body
+        ? body.type
+        : ((req.query as { type?: unknown } | undefined)?.type ?? access.typeDefault)
+    const page = access.byType[String(type)]
+    if (!page) throw new AppError('BAD_REQUEST', '未知的类型')
+    if (!can(req.principal!, page, access.action)) throw new AppError('FORBIDDEN')
+    req.auditInfo.page = page
+    return
+  }
+  if (typeof access !== 'object' || !('resource' in access)) return
+  if (access.queue) {
+    const resType = access.kind ? contentResources.get(access.kind)?.review?.resType : requestedResType(req)
+    const def = typeof resType === 'string' ? reviewResources.get(resType) : undefined
+    if (!def) throw new AppError('BAD_REQUEST', '未知的审核类型')
+    if (!can(req.principal!, def.review.permissionPage, '审核')) throw new AppError('FORBIDDEN')
+    req.resource = def
+    req.auditInfo.page = def.review.permissionPage
+    return
+  }
+  const kind = requestedKind(req, access.kind) ?? access.kindDefault
+  const def = typeof kind === 'string' ? contentResources.get(kind) : undefined
+  if (!def) throw new AppError('BAD_REQUEST', '未知的内容类型')
+  if (!supportsAction(def, access.resource)) throw new AppError('BAD_REQUEST', '该内容类型不支持此操作')
+  if (!can(req.principal!, def.permissionPage, permissionFor(def, access.resource)))
+    throw new AppError('FORBIDDEN')
+  req.resource = def
+  req.auditInfo.page = def.permissionPage
 }
