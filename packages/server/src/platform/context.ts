@@ -63,7 +63,7 @@ export async function createContext(config: Config, database: Database, sms?: Sm
       idleMs: config.sessionIdleMs,
       maxMs: config.sessionMaxMs,
       // Unknown tokens are not kept: only sign-ins add sessions, and a flood of made-up ones must not fill it.
-      cache: readCaches.create({ readsContent: false, keep: (row) => row !== undefined }),
+      cache: readCaches.create({ readsContent: false, keep: (found) => found.row !== undefined }),
       readScope: database.kind === 'postgres',
     }),
     readCaches,

@@ -99,13 +99,18 @@ function sessionLookup(db: Db, readScope: boolean) {
     .prepare('session_lookup')
 }
 
-export type LookupRow = Awaited<ReturnType<ReturnType<typeof sessionLookup>['execute']>>[number]
+type LookupRow = Awaited<ReturnType<ReturnType<typeof sessionLookup>['execute']>>[number]
+/** A token's lookup: its hash, and its session row when there is one. */
+export interface Found {
+  tokenHash: string
+  row: LookupRow | undefined
+}
 
 export interface SessionOptions {
   idleMs: number
   maxMs: number
   /** Where looked-up sessions are reused between writes (readCaches.ts, decision 0018); none: always read. */
-  cache?: ReadCache<LookupRow | undefined>
+  cache?: ReadCache<Found>
   /**
    * Also read the role's data scope in the lookup. Worth it on a PostgreSQL server, which plans the named
    * statement once; PGlite parses and plans every call, and the scope's regexp and recursive walk cost its
@@ -119,7 +124,7 @@ export class Sessions {
   private readonly lookup
   private readonly idleMs: number
   private readonly maxMs: number
-  private readonly cache: ReadCache<LookupRow | undefined> | undefined
+  private readonly cache: ReadCache<Found> | undefined
 
   constructor(
     private readonly db: Db,
@@ -156,8 +161,7 @@ export class Sessions {
   /** Resolves a token to its principal, or throws 10001006 (missing/expired) or 10002 (revoked). */
   async authenticate(token: string | undefined, now = new Date()): Promise<Principal> {
     if (!token) throw new AppError('SESSION_EXPIRED', '请先登录')
-    const tokenHash = hashToken(token)
-    const row = await this.find(tokenHash, now.getTime())
+    const { tokenHash, row } = await this.find(token, now.getTime())
     if (!row) throw new AppError('SESSION_EXPIRED')
     if (row.revokedAt) {
       const reason = row.revokeReason as RevokeReason
@@ -198,10 +202,16 @@ export class Sessions {
     }
   }
 
-  /** The session row of a token hash: from the cache while it is fresh, else from the database. */
-  private async find(tokenHash: string, t: number): Promise<LookupRow | undefined> {
-    const read = async () => (await this.lookup.execute({ tokenHash }))[0]
-    return this.cache ? this.cache.get(tokenHash, read, t) : read()
+  /**
+   * The session row of a token: from the cache while it is fresh (keyed by the token itself, so a hit costs no
+   * hash), else from the database by the token's hash.
+   */
+  private find(token: string, t: number): Promise<Found> {
+    const read = async () => {
+      const tokenHash = hashToken(token)
+      return { tokenHash, row: (await this.lookup.execute({ tokenHash }))[0] }
+    }
+    return this.cache ? this.cache.get(token, read, t) : read()
   }
 
   /** Forgets cached lookups at once (a revocation), before the write request's own end does. */
