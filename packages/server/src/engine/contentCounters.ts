@@ -1,6 +1,7 @@
 import type { ListFilter } from '@moc/domain/resources/types'
 import { and, eq, gte, ne, not, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
+import { execOn } from '../db/execOn.ts'
 import { contentCount } from '../db/schema.ts'
 import type { DataScope } from '../platform/dataScope.ts'
 import { anyOf, type ScopeValues, type Value } from './contentInScope.ts'
@@ -23,7 +24,6 @@ export interface CountedState {
  * the rows of one transaction stay in one stripe, locked in key order as before.
  */
 export const COUNTER_STRIPES = 8
-const stripe = sql`(pg_backend_pid() % ${sql.raw(String(COUNTER_STRIPES))})::smallint`
 const ALL_DEPARTMENTS = -1
 const ALL_CREATORS = 0
 
@@ -35,8 +35,8 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
  * concurrent transactions take counter-row locks in the same order.
  */
 export async function applyCounts(tx: Tx | Db, changes: readonly CountChange[]) {
-  const upsert = countsUpsert(changes)
-  if (upsert) await tx.execute(upsert)
+  const columns = counterColumns(changes)
+  if (columns) await execOn(tx as Db, 'counts_upsert', counterUpsert(1), columns)
 }
 
 /** One change of a counted row: `before` undefined for an insert, `after` undefined for a delete. */
@@ -46,11 +46,10 @@ export interface CountChange {
 }
 
 /**
- * The upsert applyCounts runs, not yet run (undefined when nothing changes): a caller may send it in one
- * statement with other writes (reviewRoutes applySteps). The rows travel as seven arrays, so the statement has
- * the same short text whatever the number of rows (drizzle renders a row of values per row, on every call).
+ * The counter rows a set of changes adds to, as the seven arrays counterUpsert takes (kind, department, creator,
+ * recycled, verify state, 首发, delta), sorted by key; undefined when nothing changes.
  */
-export function countsUpsert(changes: readonly CountChange[]): SQL | undefined {
+export function counterColumns(changes: readonly CountChange[]): unknown[][] | undefined {
   const deltas = new Map<string, number>()
   const add = (s: CountedState, by: number) => {
     const d = s.departmentId ?? 0
@@ -76,16 +75,23 @@ export function countsUpsert(changes: readonly CountChange[]): SQL | undefined {
     const values = [...(JSON.parse(k) as unknown[]), n]
     for (let i = 0; i < values.length; i++) columns[i]!.push(values[i])
   }
-  const [kinds, departments, creators, recycled, states, first, ns] = columns
-  // Inserted in key order (WITH ORDINALITY), so concurrent transactions take counter-row locks in the same order.
-  return sql`insert into ${contentCount} (kind, department_id, created_by, recycled, verify_state, is_first, n, slot)
-    select k, d, c, r, v, f, n, ${stripe}
-    from unnest(${sql.param(kinds)}::text[], ${sql.param(departments)}::int[], ${sql.param(creators)}::int[],
-                ${sql.param(recycled)}::boolean[], ${sql.param(states)}::int[], ${sql.param(first)}::boolean[],
-                ${sql.param(ns)}::bigint[]) with ordinality as t(k, d, c, r, v, f, n, o)
+  return columns
+}
+
+/**
+ * The counter upsert over counterColumns' arrays, as parameters $first … $first+6: one short text whatever the
+ * number of rows. Rows go in key order (WITH ORDINALITY), so concurrent transactions take counter-row locks in
+ * the same order; each adds into its connection's stripe.
+ */
+export const counterUpsert = (first: number) => {
+  const p = (i: number) => `$${first + i}`
+  return `insert into content_count (kind, department_id, created_by, recycled, verify_state, is_first, n, slot)
+    select k, d, c, r, v, f, n, (pg_backend_pid() % ${COUNTER_STRIPES})::smallint
+    from unnest(${p(0)}::text[], ${p(1)}::int[], ${p(2)}::int[], ${p(3)}::boolean[], ${p(4)}::int[],
+                ${p(5)}::boolean[], ${p(6)}::bigint[]) with ordinality as t(k, d, c, r, v, f, n, o)
     order by o
     on conflict (kind, department_id, created_by, recycled, verify_state, is_first, slot)
-    do update set n = ${contentCount}.n + excluded.n`
+    do update set n = content_count.n + excluded.n`
 }
 
 /** A list filter over the counted dimensions, with the optional verifyState query filter added. */

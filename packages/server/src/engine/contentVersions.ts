@@ -53,12 +53,6 @@ export function versionWrite(
   return insert((latest?.versionNo ?? 0) + 1)
 }
 
-/** The statement of a version write, not yet run (a caller may send it in one statement with others). */
-export const versionStatement = (tx: Db, w: VersionWrite) =>
-  'insert' in w
-    ? tx.insert(contentVersion).values(w.insert)
-    : tx.update(contentVersion).set({ decision: w.decide.decision }).where(eq(contentVersion.id, w.decide.id))
-
 /**
  * Keeps the item's current fields as a version (versionWrite), inside the caller's transaction, which holds the
  * item's row lock (so version numbers cannot race).
@@ -82,5 +76,11 @@ export async function keepVersion(
     .orderBy(desc(contentVersion.versionNo))
     .limit(1)
   const w = versionWrite(def, row, latest, by, decision)
-  if (w) await versionStatement(tx, w)
+  if (!w) return
+  if ('insert' in w) await tx.insert(contentVersion).values(w.insert)
+  else
+    await tx
+      .update(contentVersion)
+      .set({ decision: w.decide.decision })
+      .where(eq(contentVersion.id, w.decide.id))
 }

@@ -17,11 +17,11 @@ import { can, isSuperAdmin } from '@moc/domain/permissions/can'
 import { contentResources, reviewPathSegment, reviewResources } from '@moc/domain/resources/index'
 import type { ResourceDef } from '@moc/domain/resources/types'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
-import { and, asc, count, eq, inArray, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, count, eq, inArray } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Db } from '../db/client.ts'
-import { oneStatement } from '../db/oneStatement.ts'
+import { execOn } from '../db/execOn.ts'
 import { descIndexed } from '../db/order.ts'
 import { content, processResourceLog } from '../db/schema.ts'
 import type { Ctx } from '../platform/context.ts'
@@ -30,11 +30,10 @@ import { AppError } from '../platform/errors.ts'
 import { resourceOf } from '../platform/guard.ts'
 import { plainJsonSerializer } from '../platform/plainJson.ts'
 import type { Principal } from '../platform/sessions.ts'
-import { countsUpsert } from './contentCounters.ts'
 import { contentFieldValues } from './contentFields.ts'
 import { contentInScope } from './contentInScope.ts'
 import { contentDetail, counted, lockedWithLatest } from './contentRoutes.ts'
-import { decisionOf, type LatestVersion, versionStatement, versionWrite } from './contentVersions.ts'
+import { decisionOf, type LatestVersion, versionWrite } from './contentVersions.ts'
 import { otherQueues } from './otherQueues.ts'
 import {
   actableWhere,
@@ -54,28 +53,32 @@ import {
   reviewableQueues,
 } from './reviewFlow.ts'
 import { queueColumns, queueItem, withQueueJoins } from './reviewQueueItems.ts'
+import {
+  TRANSITION_WRITE,
+  type TransitionPatch,
+  type TransitionRow,
+  transitionValues,
+} from './transitionWrite.ts'
 
 const tags = ['审核']
 type Row = typeof content.$inferSelect
 type Tx = Db
-type Patch = Partial<typeof content.$inferInsert>
 
 const transitionResponse = { 200: envelopeSchema(transitionResultSchema) }
 
 /** One planned change of one item: the columns to set and the resource-log entry to write. */
 interface Step {
   row: Row
-  set: Patch
+  set: TransitionPatch
   action: ReviewAction
   node: Node | null
   comment?: string
 }
 
 /**
- * Applies planned steps inside the caller's transaction, all in one statement: the updates (grouped by identical
- * patch), the version a submission or decision keeps (marked approved at the final approval, decision 0009), one
- * resource-log row per item, and last the counters of every changed verify_state. The rows after the change
- * are the rows before with the patch applied: nothing else (no trigger, no default) changes them.
+ * Applies planned steps inside the caller's transaction, all in one statement (transitionWrite.ts): the items'
+ * new states, the version a submission or decision keeps (marked approved at the final approval, decision 0009),
+ * one resource-log row per item, and last the counters of every changed verify_state.
  */
 async function applySteps(
   tx: Tx,
@@ -85,31 +88,16 @@ async function applySteps(
   latest: ReadonlyMap<number, LatestVersion | undefined>,
 ) {
   const now = new Date()
-  const groups = new Map<string, { set: Patch; ids: number[] }>()
-  for (const s of steps) {
-    const k = JSON.stringify(s.set)
-    const g = groups.get(k) ?? { set: s.set, ids: [] }
-    g.ids.push(s.row.id)
-    groups.set(k, g)
-  }
-  const writes: SQLWrapper[] = [...groups.values()].map((g) =>
-    tx
-      .update(content)
-      .set({ ...g.set, updatedAt: now })
-      .where(inArray(content.id, g.ids)),
-  )
-  const after = new Map(steps.map((s) => [s.row.id, { ...s.row, ...s.set, updatedAt: now } as Row]))
-  for (const s of steps) {
-    const row = after.get(s.row.id)!
-    const decision = decisionOf(s.action, row)
-    const version =
-      decision === undefined ? undefined : versionWrite(def, row, latest.get(row.id), p.adminId, decision)
-    if (version) writes.push(versionStatement(tx, version))
-  }
-  writes.push(
-    tx.insert(processResourceLog).values(
-      steps.map((s) => ({
-        contentId: s.row.id,
+  const rows = steps.map((s): TransitionRow => {
+    const after: Row = { ...s.row, ...s.set, updatedAt: now }
+    const decision = decisionOf(s.action, after)
+    return {
+      after,
+      version:
+        decision === undefined
+          ? undefined
+          : versionWrite(def, after, latest.get(after.id), p.adminId, decision),
+      log: {
         resType: resTypeOf(def),
         action: s.action,
         actorId: p.adminId,
@@ -117,16 +105,11 @@ async function applySteps(
         stateId: s.node?.id ?? null,
         stateName: s.node?.name ?? '',
         comment: s.comment ?? '',
-      })),
-    ),
-  )
-  // Every transition of a kind adds into the same few counter rows (per connection stripe), held locked from this
-  // statement until the commit that follows it.
-  const counts = countsUpsert(
-    steps.map((s) => ({ before: counted(s.row), after: counted(after.get(s.row.id)!) })),
-  )
-  if (counts) writes.push(counts)
-  await tx.execute(oneStatement(writes))
+      },
+    }
+  })
+  const counts = steps.map((s, i) => ({ before: counted(s.row), after: counted(rows[i]!.after) }))
+  await execOn(tx, 'transition_write', TRANSITION_WRITE, transitionValues(now, rows, counts))
   return steps.length
 }
 

@@ -1,0 +1,87 @@
+import type { ReviewAction } from '@moc/domain/api/review'
+import type { content } from '../db/schema.ts'
+import { type CountChange, counterColumns, counterUpsert } from './contentCounters.ts'
+import type { VersionWrite } from './contentVersions.ts'
+
+type Row = typeof content.$inferSelect
+
+/** The columns a review transition changes; transitionWrite writes exactly these. */
+export type TransitionPatch = Partial<
+  Pick<Row, 'verifyState' | 'processType' | 'processStateId' | 'publishedAt' | 'submittedBy' | 'submittedAt'>
+>
+
+/** One item's transition as written: the row after it, the version it keeps, its resource-log entry. */
+export interface TransitionRow {
+  after: Row
+  version: VersionWrite | undefined
+  log: {
+    resType: string
+    action: ReviewAction
+    actorId: number
+    actorName: string
+    stateId: number | null
+    stateName: string
+    comment: string
+  }
+}
+
+/**
+ * A review transition's writes in one statement of fixed text (so PostgreSQL prepares it once per connection and
+ * nothing is built per call): the items' transition columns set to their values after the change (a column the
+ * transition leaves alone is set to the value just read under the row lock), the versions kept or decided, the
+ * resource-log rows, and last the counters. Every part takes its rows as arrays.
+ */
+export const TRANSITION_WRITE = `with moved as (
+    update content c set verify_state = v.verify_state, process_type = v.process_type,
+      process_state_id = v.process_state_id, published_at = v.published_at, submitted_by = v.submitted_by,
+      submitted_at = v.submitted_at, updated_at = $1
+    from unnest($2::int[], $3::int[], $4::text[], $5::int[], $6::timestamptz[], $7::int[], $8::timestamptz[])
+      as v(id, verify_state, process_type, process_state_id, published_at, submitted_by, submitted_at)
+    where c.id = v.id
+  ), kept as (
+    insert into content_version (content_id, version_no, fields, created_by, decision)
+    select c, n, f::jsonb, b, d from unnest($9::int[], $10::int[], $11::text[], $12::int[], $13::text[]) as t(c, n, f, b, d)
+  ), decided as (
+    update content_version cv set decision = d.decision
+    from unnest($14::bigint[], $15::text[]) as d(id, decision) where cv.id = d.id
+  ), logged as (
+    insert into process_resource_log (content_id, res_type, action, actor_id, actor_name, state_id, state_name, comment)
+    select * from unnest($16::int[], $17::text[], $18::text[], $19::int[], $20::text[], $21::int[], $22::text[],
+                         $23::text[])
+  )
+  ${counterUpsert(24)}`
+
+const iso = (d: Date | null) => d?.toISOString() ?? null
+
+/** The parameters of TRANSITION_WRITE for these rows, the counter changes given `before` each row. */
+export function transitionValues(now: Date, rows: readonly TransitionRow[], counts: readonly CountChange[]) {
+  const col = <T>(pick: (r: TransitionRow) => T) => rows.map(pick)
+  const kept = rows.flatMap((r) => (r.version && 'insert' in r.version ? [r.version.insert] : []))
+  const decided = rows.flatMap((r) => (r.version && 'decide' in r.version ? [r.version.decide] : []))
+  return [
+    now.toISOString(),
+    col((r) => r.after.id),
+    col((r) => r.after.verifyState),
+    col((r) => r.after.processType),
+    col((r) => r.after.processStateId),
+    col((r) => iso(r.after.publishedAt)),
+    col((r) => r.after.submittedBy),
+    col((r) => iso(r.after.submittedAt)),
+    kept.map((v) => v.contentId),
+    kept.map((v) => v.versionNo),
+    kept.map((v) => JSON.stringify(v.fields)),
+    kept.map((v) => v.createdBy),
+    kept.map((v) => v.decision ?? null),
+    decided.map((d) => d.id),
+    decided.map((d) => d.decision),
+    col((r) => r.after.id),
+    col((r) => r.log.resType),
+    col((r) => r.log.action),
+    col((r) => r.log.actorId),
+    col((r) => r.log.actorName),
+    col((r) => r.log.stateId),
+    col((r) => r.log.stateName),
+    col((r) => r.log.comment),
+    ...(counterColumns(counts) ?? [[], [], [], [], [], [], []]),
+  ]
+}
