@@ -24,6 +24,7 @@ import type { Db } from '../db/client.ts'
 import { execOn } from '../db/execOn.ts'
 import { descIndexed } from '../db/order.ts'
 import { content, processResourceLog } from '../db/schema.ts'
+import { auditRow } from '../platform/auditLog.ts'
 import type { Ctx } from '../platform/context.ts'
 import { dataScopeOf } from '../platform/dataScope.ts'
 import { AppError } from '../platform/errors.ts'
@@ -86,6 +87,7 @@ async function applySteps(
   p: Principal,
   steps: readonly Step[],
   latest: ReadonlyMap<number, LatestVersion | undefined>,
+  audit: ReturnType<typeof auditRow>,
 ) {
   const now = new Date()
   const rows = steps.map((s): TransitionRow => {
@@ -109,7 +111,7 @@ async function applySteps(
     }
   })
   const counts = steps.map((s, i) => ({ before: counted(s.row), after: counted(rows[i]!.after) }))
-  await execOn(tx, 'transition_write', TRANSITION_WRITE, transitionValues(now, rows, counts))
+  await execOn(tx, 'transition_write', TRANSITION_WRITE, transitionValues(now, rows, audit, counts))
   return steps.length
 }
 
@@ -144,8 +146,10 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
       const nodes = rows.some((r) => r.processStateId !== null) ? await allNodes(tx) : new Map<number, Node>()
       const steps = await plan(rows, tx, nodes)
       const latest = new Map(locked.map((l) => [l.row.id, l.latest]))
-      return applySteps(tx, def, req.principal!, steps, latest)
+      // The success this request will answer, logged with the change (auditLog.ts auditRow).
+      return applySteps(tx, def, req.principal!, steps, latest, auditRow(req, 200, 0))
     })
+    req.auditInfo.written = true
     return ok({ updated })
   }
 

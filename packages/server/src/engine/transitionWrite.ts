@@ -1,5 +1,6 @@
 import type { ReviewAction } from '@moc/domain/api/review'
 import type { content } from '../db/schema.ts'
+import { LOG_COLUMNS } from '../platform/auditLog.ts'
 import { type CountChange, counterColumns, counterUpsert } from './contentCounters.ts'
 import type { VersionWrite } from './contentVersions.ts'
 
@@ -29,7 +30,8 @@ export interface TransitionRow {
  * A review transition's writes in one statement of fixed text (so PostgreSQL prepares it once per connection and
  * nothing is built per call): the items' transition columns set to their values after the change (a column the
  * transition leaves alone is set to the value just read under the row lock), the versions kept or decided, the
- * resource-log rows, and last the counters. Every part takes its rows as arrays.
+ * resource-log rows, the request's operation-log row (committed with the change it records), and last the
+ * counters. Every part but the operation log takes its rows as arrays.
  */
 export const TRANSITION_WRITE = `with moved as (
     update content c set verify_state = v.verify_state, process_type = v.process_type,
@@ -48,13 +50,25 @@ export const TRANSITION_WRITE = `with moved as (
     insert into process_resource_log (content_id, res_type, action, actor_id, actor_name, state_id, state_name, comment)
     select * from unnest($16::int[], $17::text[], $18::text[], $19::int[], $20::text[], $21::int[], $22::text[],
                          $23::text[])
+  ), audited as (
+    insert into operation_log (admin_id, username, page, action, method, path, target, ip, user_agent, result, code,
+                               status)
+    values ($24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35)
   )
-  ${counterUpsert(24)}`
+  ${counterUpsert(36)}`
 
 const iso = (d: Date | null) => d?.toISOString() ?? null
 
-/** The parameters of TRANSITION_WRITE for these rows, the counter changes given `before` each row. */
-export function transitionValues(now: Date, rows: readonly TransitionRow[], counts: readonly CountChange[]) {
+/**
+ * The parameters of TRANSITION_WRITE for these rows, the request's operation-log row (auditLog.ts auditRow, in
+ * LOG_COLUMNS order) and the counter changes.
+ */
+export function transitionValues(
+  now: Date,
+  rows: readonly TransitionRow[],
+  audit: Record<(typeof LOG_COLUMNS)[number], unknown>,
+  counts: readonly CountChange[],
+) {
   const col = <T>(pick: (r: TransitionRow) => T) => rows.map(pick)
   const kept = rows.flatMap((r) => (r.version && 'insert' in r.version ? [r.version.insert] : []))
   const decided = rows.flatMap((r) => (r.version && 'decide' in r.version ? [r.version.decide] : []))
@@ -82,6 +96,7 @@ export function transitionValues(now: Date, rows: readonly TransitionRow[], coun
     col((r) => r.log.stateId),
     col((r) => r.log.stateName),
     col((r) => r.log.comment),
+    ...LOG_COLUMNS.map((c) => audit[c]),
     ...(counterColumns(counts) ?? [[], [], [], [], [], [], []]),
   ]
 }

@@ -23,7 +23,7 @@ export const auditActions = (app: FastifyInstance): AuditAction[] => [
   ...(catalogues.get(app)?.values() ?? []),
 ]
 
-const LOG_COLUMNS = [
+export const LOG_COLUMNS = [
   'adminId',
   'username',
   'page',
@@ -37,6 +37,7 @@ const LOG_COLUMNS = [
   'code',
   'status',
 ] as const
+type LogColumn = (typeof LOG_COLUMNS)[number]
 
 /** The log's insert, built once: every write request runs it, so it skips query building (db/prepared.ts). */
 const logInsert = (database: Database) =>
@@ -79,27 +80,40 @@ export function registerAuditLog(app: FastifyInstance, ctx: Ctx) {
     done(null, payload)
   })
   app.addHook('onResponse', async (req, reply) => {
-    const route = req.routeOptions
     // A GET that changes something (spec §7 has a few, e.g. /system/account/remove) names its audit action.
-    if (!isWrite(req) || route.config?.auditSkip || !req.url.startsWith('/api/')) return
-    const info = req.auditInfo
+    if (!isWrite(req) || req.routeOptions.config?.auditSkip || !req.url.startsWith('/api/')) return
+    if (req.auditInfo.written) return
     try {
-      await runPrepared(ctx.database, logInsert(ctx.database), {
-        adminId: req.principal?.adminId ?? info.adminId ?? null,
-        username: req.principal?.username ?? info.username ?? '',
-        page: info.page ?? staticPage(route.config?.access),
-        action: info.action ?? route.config?.audit ?? `${req.method} ${route.url ?? req.url.split('?')[0]}`,
-        method: req.method,
-        path: req.url.split('?')[0]!.slice(0, 300),
-        target: (info.target ?? '').slice(0, 300),
-        ip: req.ip,
-        userAgent: (req.headers['user-agent'] ?? '').slice(0, 300),
-        result: reply.statusCode < 400 && req.resultCode === 0 ? 'success' : 'fail',
-        code: req.resultCode,
-        status: reply.statusCode,
-      })
+      await runPrepared(
+        ctx.database,
+        logInsert(ctx.database),
+        auditRow(req, reply.statusCode, req.resultCode),
+      )
     } catch (err) {
       req.log.error({ err }, 'operation log write failed')
     }
   })
+}
+
+/**
+ * The operation-log row of a request that answered `status` with envelope `code`. A handler may write it itself,
+ * in the transaction of its change (review transitions), and then sets `auditInfo.written`.
+ */
+export function auditRow(req: FastifyRequest, status: number, code: number): Record<LogColumn, unknown> {
+  const route = req.routeOptions
+  const info = req.auditInfo
+  return {
+    adminId: req.principal?.adminId ?? info.adminId ?? null,
+    username: req.principal?.username ?? info.username ?? '',
+    page: info.page ?? staticPage(route.config?.access),
+    action: info.action ?? route.config?.audit ?? `${req.method} ${route.url ?? req.url.split('?')[0]}`,
+    method: req.method,
+    path: req.url.split('?')[0]!.slice(0, 300),
+    target: (info.target ?? '').slice(0, 300),
+    ip: req.ip,
+    userAgent: (req.headers['user-agent'] ?? '').slice(0, 300),
+    result: status < 400 && code === 0 ? 'success' : 'fail',
+    code,
+    status,
+  }
 }

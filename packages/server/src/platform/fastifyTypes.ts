@@ -24,7 +24,15 @@ declare module 'fastify' {
     principal: Principal | null
     codecMark: MarkedRequest | undefined
     /** Filled by handlers so the operation log can name the target and an anonymous actor. */
-    auditInfo: { target?: string; adminId?: number; username?: string; action?: string; page?: string }
+    auditInfo: {
+      target?: string
+      adminId?: number
+      username?: string
+      action?: string
+      page?: string
+      /** The handler wrote the log row itself, with its change (auditLog.ts auditRow). */
+      written?: boolean
+    }
     /** The resource definition a `{ resource }` route acts on, resolved and authorised by the guard. */
     resource: ResourceDef | null
     resultCode: number
