@@ -1,5 +1,6 @@
 import { fillPlaceholders } from 'drizzle-orm'
-import type { Database } from './client.ts'
+import type { Database, Db } from './client.ts'
+import { execOn } from './execOn.ts'
 
 /** A statement built once: the name it is prepared under, its text, its parameters (placeholders among them). */
 export interface Prepared {
@@ -27,3 +28,7 @@ export function preparedStatement(key: string, build: () => { sql: string; param
 /** Runs a built statement with its placeholders' values; rows as arrays, in select order. */
 export const runPrepared = (database: Database, stmt: Prepared, values: Record<string, unknown>) =>
   database.rows(stmt.name, stmt.sql, fillPlaceholders(stmt.params, values))
+
+/** runPrepared on the connection `db` stands for: a transaction's own (db/execOn.ts). */
+export const runPreparedOn = (db: Db, stmt: Prepared, values: Record<string, unknown>) =>
+  execOn(db, stmt.name, stmt.sql, fillPlaceholders(stmt.params, values))

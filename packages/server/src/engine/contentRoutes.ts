@@ -17,12 +17,13 @@ import { fieldsSchema } from '@moc/domain/resources/fieldSchema'
 import { contentResources } from '@moc/domain/resources/index'
 import { type ListFilter, permissionFor, type ResourceDef, supportsAction } from '@moc/domain/resources/types'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
-import { and, count, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, count, eq, getTableColumns, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../db/client.ts'
 import { descIndexed } from '../db/order.ts'
+import { preparedStatement, runPreparedOn } from '../db/prepared.ts'
 import { admin, content, contentVersion } from '../db/schema.ts'
 import { recordMediaUsage } from '../modules/media/mediaUsage.ts'
 import type { Ctx } from '../platform/context.ts'
@@ -32,7 +33,7 @@ import { resourceOf } from '../platform/guard.ts'
 import { plainJsonSerializer } from '../platform/plainJson.ts'
 import { applyCounts, bucketConditions, type CountedState, countedTotal } from './contentCounters.ts'
 import { contentFieldValues, contentWrite, extraColumnValues } from './contentFields.ts'
-import { contentInScope } from './contentInScope.ts'
+import { anyOf, contentInScope, contentInScopeOf, scopeSlots, scopeSlotValues } from './contentInScope.ts'
 import { holderName, modifyContent } from './contentModify.ts'
 import {
   contentBuckets,
@@ -116,14 +117,41 @@ export async function lockedWithLatest(
   withLatest = true,
 ): Promise<{ row: Row; latest: LatestVersion | undefined }[]> {
   const unique = [...new Set(ids)]
-  const rows = await tx
-    .select({ row: content, latest: withLatest ? latestVersionOf : sql<null>`null` })
-    .from(content)
-    .where(and(inArray(content.id, unique), eq(content.kind, kindOf(def)), contentInScope(scope)))
-    .orderBy(content.id)
-    .for('update', { of: content })
-  if (rows.length !== unique.length) throw new AppError('NOT_FOUND', contentMessages.notFound)
-  return rows.map((r) => ({ row: r.row, latest: r.latest ?? undefined }))
+  // Every write of an item starts here: built once per shape, prepared once per connection (db/prepared.ts).
+  const stmt = preparedStatement(`locked|${withLatest}|${scope.unrestricted}`, () =>
+    tx
+      .select({ row: content, latest: withLatest ? latestVersionOf : sql<null>`null` })
+      .from(content)
+      .where(
+        and(
+          anyOf(content.id, sql.placeholder('ids')),
+          eq(content.kind, sql.placeholder('kind')),
+          scope.unrestricted ? undefined : contentInScopeOf(scopeSlots),
+        ),
+      )
+      .orderBy(content.id)
+      .for('update', { of: content })
+      .toSQL(),
+  )
+  const found = await runPreparedOn(tx, stmt, { ids: unique, kind: kindOf(def), ...scopeSlotValues(scope) })
+  if (found.length !== unique.length) throw new AppError('NOT_FOUND', contentMessages.notFound)
+  return found.map((values) => ({
+    row: rowOf(values),
+    latest: (values[CONTENT_COLUMNS.length] as LatestVersion | null) ?? undefined,
+  }))
+}
+
+const CONTENT_COLUMNS = Object.entries(getTableColumns(content))
+
+/** A content row from its columns' driver values, in table order, converted as drizzle converts them. */
+const rowOf = (values: readonly unknown[]): Row => {
+  const row: Record<string, unknown> = {}
+  for (let i = 0; i < CONTENT_COLUMNS.length; i++) {
+    const [key, column] = CONTENT_COLUMNS[i]!
+    const v = values[i]
+    row[key] = v === null || v === undefined ? null : column.mapFromDriverValue(v)
+  }
+  return row as Row
 }
 
 /**
