@@ -23,6 +23,7 @@ export const reviewMessages = {
   nodeOrder: '节点顺序须包含该流程的全部节点',
   processName: '请输入流程名称',
   stateName: '请输入节点名称',
+  changed: '内容正被他人同时处理，请刷新后重试',
 } as const
 
 /** Resource-log actions (process_resource_log.action). */

@@ -94,7 +94,7 @@ export const itemOf = (r: ListRow | ListRowText, creatorName: string | null) => 
 
 /** The rows of `ids` of the definition's kind inside the caller's scope, locked; 404 unless all are. */
 export async function lockedInScope(tx: Db, def: ResourceDef, scope: DataScope, ids: readonly number[]) {
-  return (await lockedWithLatest(tx, def, scope, ids, false)).map((r) => r.row)
+  return (await readInScope(tx, def, scope, ids, { lock: true, latest: false })).map((r) => r.row)
 }
 
 /**
@@ -105,22 +105,35 @@ const latestVersionOf = sql<LatestVersion | null>`(select json_build_object('id'
   'fields', v.fields, 'decision', v.decision) from ${contentVersion} v where v.content_id = "content"."id"
   order by v.version_no desc limit 1)`
 
+/** An item as a write reads it: the row, its latest kept version, and the row version (`xmin`) read. */
+export interface ReadItem {
+  row: Row
+  latest: LatestVersion | undefined
+  /** PostgreSQL's xmin of the row as read: it changes with every update, so a write can check nothing came between. */
+  xmin: string
+}
+
 /**
- * lockedInScope, each item with its latest kept version read in the same statement (a review transition that
- * keeps a version compares with it, contentVersions.ts versionWrite) when `withLatest`.
+ * The rows of `ids` of the definition's kind inside the caller's scope (404 unless all are): locked FOR UPDATE
+ * with `lock`, each with its latest kept version with `latest` (a review transition compares with it,
+ * contentVersions.ts versionWrite). Every write of an item starts here: built once per shape, prepared once per
+ * connection (db/prepared.ts).
  */
-export async function lockedWithLatest(
-  tx: Db,
+export async function readInScope(
+  db: Db,
   def: ResourceDef,
   scope: DataScope,
   ids: readonly number[],
-  withLatest = true,
-): Promise<{ row: Row; latest: LatestVersion | undefined }[]> {
+  { lock, latest }: { lock: boolean; latest: boolean },
+): Promise<ReadItem[]> {
   const unique = [...new Set(ids)]
-  // Every write of an item starts here: built once per shape, prepared once per connection (db/prepared.ts).
-  const stmt = preparedStatement(`locked|${withLatest}|${scope.unrestricted}`, () =>
-    tx
-      .select({ row: content, latest: withLatest ? latestVersionOf : sql<null>`null` })
+  const stmt = preparedStatement(`read|${lock}|${latest}|${scope.unrestricted}`, () => {
+    const q = db
+      .select({
+        row: content,
+        latest: latest ? latestVersionOf : sql<null>`null`,
+        xmin: sql<string>`"content".xmin::text`,
+      })
       .from(content)
       .where(
         and(
@@ -130,14 +143,15 @@ export async function lockedWithLatest(
         ),
       )
       .orderBy(content.id)
-      .for('update', { of: content })
-      .toSQL(),
-  )
-  const found = await runPreparedOn(tx, stmt, { ids: unique, kind: kindOf(def), ...scopeSlotValues(scope) })
+    return (lock ? q.for('update', { of: content }) : q).toSQL()
+  })
+  const found = await runPreparedOn(db, stmt, { ids: unique, kind: kindOf(def), ...scopeSlotValues(scope) })
   if (found.length !== unique.length) throw new AppError('NOT_FOUND', contentMessages.notFound)
+  const n = CONTENT_COLUMNS.length
   return found.map((values) => ({
     row: rowOf(values),
-    latest: (values[CONTENT_COLUMNS.length] as LatestVersion | null) ?? undefined,
+    latest: (values[n] as LatestVersion | null) ?? undefined,
+    xmin: values[n + 1] as string,
   }))
 }
 

@@ -17,7 +17,7 @@ export function decisionOf(action: ReviewAction, after: Row): VersionDecision | 
   return action === 'submit' ? null : undefined
 }
 
-/** The newest kept version of an item, as a transition reads it with the item (reviewRoutes lockedWithLatest). */
+/** The newest kept version of an item, as a transition reads it with the item (contentRoutes readInScope). */
 export interface LatestVersion {
   id: number
   versionNo: number

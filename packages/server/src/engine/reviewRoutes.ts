@@ -33,8 +33,8 @@ import { plainJsonSerializer } from '../platform/plainJson.ts'
 import type { Principal } from '../platform/sessions.ts'
 import { contentFieldValues } from './contentFields.ts'
 import { contentInScope } from './contentInScope.ts'
-import { contentDetail, counted, lockedWithLatest } from './contentRoutes.ts'
-import { decisionOf, type LatestVersion, versionWrite } from './contentVersions.ts'
+import { contentDetail, counted, type ReadItem, readInScope } from './contentRoutes.ts'
+import { decisionOf, versionWrite } from './contentVersions.ts'
 import { otherQueues } from './otherQueues.ts'
 import {
   actableWhere,
@@ -55,6 +55,7 @@ import {
 } from './reviewFlow.ts'
 import { queueColumns, queueItem, withQueueJoins } from './reviewQueueItems.ts'
 import {
+  isStaleWrite,
   TRANSITION_WRITE,
   type TransitionPatch,
   type TransitionRow,
@@ -63,7 +64,9 @@ import {
 
 const tags = ['审核']
 type Row = typeof content.$inferSelect
-type Tx = Db
+
+/** Reads and plans a transition again at most this often while concurrent writes keep changing its items. */
+const MAX_ATTEMPTS = 3
 
 const transitionResponse = { 200: envelopeSchema(transitionResultSchema) }
 
@@ -77,28 +80,29 @@ interface Step {
 }
 
 /**
- * Applies planned steps inside the caller's transaction, all in one statement (transitionWrite.ts): the items'
- * new states, the version a submission or decision keeps (marked approved at the final approval, decision 0009),
- * one resource-log row per item, and last the counters of every changed verify_state.
+ * Applies planned steps in one statement (transitionWrite.ts) that writes only if no item changed since `read`:
+ * the items' new states, the version a submission or decision keeps (marked approved at the final approval,
+ * decision 0009), one resource-log row per item, the operation-log row, and last the counters of every changed
+ * verify_state. Throws what isStaleWrite recognises when an item changed.
  */
 async function applySteps(
-  tx: Tx,
+  db: Db,
   def: ResourceDef,
   p: Principal,
   steps: readonly Step[],
-  latest: ReadonlyMap<number, LatestVersion | undefined>,
+  read: readonly ReadItem[],
   audit: ReturnType<typeof auditRow>,
 ) {
   const now = new Date()
+  const asRead = new Map(read.map((r) => [r.row.id, r]))
   const rows = steps.map((s): TransitionRow => {
     const after: Row = { ...s.row, ...s.set, updatedAt: now }
     const decision = decisionOf(s.action, after)
+    const { latest, xmin } = asRead.get(after.id)!
     return {
       after,
-      version:
-        decision === undefined
-          ? undefined
-          : versionWrite(def, after, latest.get(after.id), p.adminId, decision),
+      xmin,
+      version: decision === undefined ? undefined : versionWrite(def, after, latest, p.adminId, decision),
       log: {
         resType: resTypeOf(def),
         action: s.action,
@@ -111,7 +115,7 @@ async function applySteps(
     }
   })
   const counts = steps.map((s, i) => ({ before: counted(s.row), after: counted(rows[i]!.after) }))
-  await execOn(tx, 'transition_write', TRANSITION_WRITE, transitionValues(now, rows, audit, counts))
+  await execOn(db, 'transition_write', TRANSITION_WRITE, transitionValues(now, rows, audit, counts))
   return steps.length
 }
 
@@ -126,31 +130,37 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
   if (!contentResources.size) return
 
   /**
-   * Runs a transition: locks the items (404 unless every one is of the definition's kind and in scope),
-   * refuses recycled items, lets `plan` check and plan each item, and applies it all in one transaction.
+   * Runs a transition: reads the items (404 unless every one is of the definition's kind and in scope), refuses
+   * recycled items, lets `plan` check and plan each item, and writes it all in one statement that applies only
+   * if no item changed since it was read (transitionWrite.ts). When one did (a concurrent decision or edit),
+   * nothing is written and the transition starts over from a fresh read, which then plans or refuses on the
+   * item as it now is. No transaction, no row lock held between the read and the write.
    */
   async function transition(
     req: FastifyRequest,
     ids: readonly number[],
-    plan: (rows: Row[], tx: Tx, nodes: Map<number, Node>) => Promise<Step[]> | Step[],
+    plan: (rows: Row[], nodes: Map<number, Node>) => Promise<Step[]> | Step[],
   ) {
     const def = resourceOf(req)
     auditTarget(req, ids)
     const scope = await dataScopeOf(req, db)
-    const updated = await db.transaction(async (t) => {
-      const tx = t as unknown as Tx
-      const locked = await lockedWithLatest(tx, def, scope, ids)
-      const rows = locked.map((l) => l.row)
+    for (let attempt = 1; ; attempt++) {
+      const read = await readInScope(db, def, scope, ids, { lock: false, latest: true })
+      const rows = read.map((r) => r.row)
       if (rows.some((r) => r.recycledAt)) throw new AppError('CONFLICT', reviewMessages.recycled)
       // Items at the implicit node (no process) need no node list: a round trip saved on every such call.
-      const nodes = rows.some((r) => r.processStateId !== null) ? await allNodes(tx) : new Map<number, Node>()
-      const steps = await plan(rows, tx, nodes)
-      const latest = new Map(locked.map((l) => [l.row.id, l.latest]))
-      // The success this request will answer, logged with the change (auditLog.ts auditRow).
-      return applySteps(tx, def, req.principal!, steps, latest, auditRow(req, 200, 0))
-    })
-    req.auditInfo.written = true
-    return ok({ updated })
+      const nodes = rows.some((r) => r.processStateId !== null) ? await allNodes(db) : new Map<number, Node>()
+      const steps = await plan(rows, nodes)
+      try {
+        // The success this request will answer, logged with the change (auditLog.ts auditRow).
+        const updated = await applySteps(db, def, req.principal!, steps, read, auditRow(req, 200, 0))
+        req.auditInfo.written = true
+        return ok({ updated })
+      } catch (err) {
+        if (!isStaleWrite(err)) throw err
+        if (attempt === MAX_ATTEMPTS) throw new AppError('CONFLICT', reviewMessages.changed)
+      }
+    }
   }
 
   const requireState = (rows: Row[], ok: (r: Row) => boolean, msg: string) => {
@@ -158,12 +168,11 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
   }
 
   // Sensitive words (decision 0010): a block-level word refuses submission, approval and publication, naming them.
-  const refuseSensitive = (req: FastifyRequest, rows: Row[], tx: Tx) => {
+  const refuseSensitive = (req: FastifyRequest, rows: Row[]) => {
     const def = resourceOf(req)
     return ctx.sensitive.refuseBlocked(
       def,
       rows.map((r) => contentFieldValues(def, r)),
-      tx,
     )
   }
 
@@ -181,10 +190,10 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
         },
       },
       (req) =>
-        transition(req, req.body.ids, async (rows, tx) => {
+        transition(req, req.body.ids, async (rows) => {
           requireState(rows, (r) => r.verifyState === 0 || r.verifyState === 2, reviewMessages.notDraft)
-          await refuseSensitive(req, rows, tx)
-          const first = (await nodesOf(tx, resTypeOf(resourceOf(req))))[0] ?? null
+          await refuseSensitive(req, rows)
+          const first = (await nodesOf(db, resTypeOf(resourceOf(req))))[0] ?? null
           const now = new Date()
           return rows.map((row) => ({
             row,
@@ -217,7 +226,7 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
         },
       },
       (req) =>
-        transition(req, req.body.ids, (rows, _tx, nodes) => {
+        transition(req, req.body.ids, (rows, nodes) => {
           const p = req.principal!
           requireState(rows, (r) => r.verifyState === 3, reviewMessages.notPending)
           const anyone = can(p, def.permissionPage, '撤销审核')
@@ -246,9 +255,9 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
       },
     },
     (req) =>
-      transition(req, req.body.ids, async (rows, tx) => {
+      transition(req, req.body.ids, async (rows) => {
         requireState(rows, (r) => r.verifyState !== 1, reviewMessages.alreadyPublished)
-        await refuseSensitive(req, rows, tx)
+        await refuseSensitive(req, rows)
         const now = new Date()
         return rows.map((row) => ({
           row,
@@ -284,12 +293,12 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
     )
 
   /** Pending items, each at a node the caller may act at and not theirs under 禁止本人审核; the node of each. */
-  async function reviewable(req: FastifyRequest, tx: Tx, rows: Row[], nodes: Map<number, Node>) {
+  async function reviewable(req: FastifyRequest, rows: Row[], nodes: Map<number, Node>) {
     const p = req.principal!
     requireState(rows, (r) => r.verifyState === 3, reviewMessages.notPending)
     // 禁止本人审核 matters only for the caller's own submissions: read the setting only when there are some.
     const own = rows.some((r) => r.submittedBy === p.adminId)
-    const fourEyes = own && (await fourEyesOf(tx, resTypeOf(resourceOf(req))))
+    const fourEyes = own && (await fourEyesOf(db, resTypeOf(resourceOf(req))))
     return rows.map((row) => {
       const node = row.processStateId ? (nodes.get(row.processStateId) ?? null) : null
       if (!mayActAt(p, node)) throw new AppError('FORBIDDEN', reviewMessages.notYourNode)
@@ -311,13 +320,13 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
         },
       },
       (req) =>
-        transition(req, req.body.ids, async (rows, tx, nodes) => {
+        transition(req, req.body.ids, async (rows, nodes) => {
           const now = new Date()
           const steps: Step[] = []
-          const decided = await reviewable(req, tx, rows, nodes)
-          await refuseSensitive(req, rows, tx)
+          const decided = await reviewable(req, rows, nodes)
+          await refuseSensitive(req, rows)
           for (const { row, node } of decided) {
-            const next = node ? await nextNode(tx, node) : null
+            const next = node ? await nextNode(db, node) : null
             steps.push({
               row,
               action: 'pass',
@@ -344,8 +353,8 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
         },
       },
       (req) =>
-        transition(req, req.body.ids, async (rows, tx, nodes) =>
-          (await reviewable(req, tx, rows, nodes)).map(({ row, node }) => ({
+        transition(req, req.body.ids, async (rows, nodes) =>
+          (await reviewable(req, rows, nodes)).map(({ row, node }) => ({
             row,
             action: 'reject' as const,
             node,

@@ -14,6 +14,8 @@ export type TransitionPatch = Partial<
 /** One item's transition as written: the row after it, the version it keeps, its resource-log entry. */
 export interface TransitionRow {
   after: Row
+  /** The row version the transition was planned on (contentRoutes ReadItem.xmin). */
+  xmin: string
   version: VersionWrite | undefined
   log: {
     resType: string
@@ -28,18 +30,22 @@ export interface TransitionRow {
 
 /**
  * A review transition's writes in one statement of fixed text (so PostgreSQL prepares it once per connection and
- * nothing is built per call): the items' transition columns set to their values after the change (a column the
- * transition leaves alone is set to the value just read under the row lock), the versions kept or decided, the
- * resource-log rows, the request's operation-log row (committed with the change it records), and last the
- * counters. Every part but the operation log takes its rows as arrays.
+ * nothing is built per call), planned on rows read without locks: the items' transition columns set to their
+ * values after the change, only on rows whose version (xmin) is still the one read (a column the transition leaves
+ * alone is set to the value read, unchanged since); the versions kept or decided; the resource-log rows; the
+ * request's operation-log row (committed with the change it records); and last the counters. Every part but the
+ * operation log takes its rows as arrays. When any item changed since it was read, transition_guard (migration
+ * 0015) aborts the whole statement with SQLSTATE 40001 and nothing is written (isStaleWrite).
  */
 export const TRANSITION_WRITE = `with moved as (
     update content c set verify_state = v.verify_state, process_type = v.process_type,
       process_state_id = v.process_state_id, published_at = v.published_at, submitted_by = v.submitted_by,
       submitted_at = v.submitted_at, updated_at = $1
-    from unnest($2::int[], $3::int[], $4::text[], $5::int[], $6::timestamptz[], $7::int[], $8::timestamptz[])
-      as v(id, verify_state, process_type, process_state_id, published_at, submitted_by, submitted_at)
-    where c.id = v.id
+    from unnest($2::int[], $3::int[], $4::text[], $5::int[], $6::timestamptz[], $7::int[], $8::timestamptz[],
+                $44::text[])
+      as v(id, verify_state, process_type, process_state_id, published_at, submitted_by, submitted_at, xmin)
+    where c.id = v.id and c.xmin::text = v.xmin
+    returning c.id
   ), kept as (
     insert into content_version (content_id, version_no, fields, created_by, decision)
     select c, n, f::jsonb, b, d from unnest($9::int[], $10::int[], $11::text[], $12::int[], $13::text[]) as t(c, n, f, b, d)
@@ -52,10 +58,12 @@ export const TRANSITION_WRITE = `with moved as (
                          $23::text[])
   ), audited as (
     insert into operation_log (admin_id, username, page, action, method, path, target, ip, user_agent, result, code,
-                               status)
-    values ($24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35)
+                               status, created_at)
+    select $24::int, $25::text, $26::text, $27::text, $28::text, $29::text, $30::text, $31::text, $32::text,
+      $33::text, $34::int, $35::int, $36::timestamptz
+    where transition_guard((select count(*) from moved), cardinality($2::int[]))
   )
-  ${counterUpsert(36)}`
+  ${counterUpsert(37)}`
 
 const iso = (d: Date | null) => d?.toISOString() ?? null
 
@@ -96,7 +104,17 @@ export function transitionValues(
     col((r) => r.log.stateId),
     col((r) => r.log.stateName),
     col((r) => r.log.comment),
-    ...LOG_COLUMNS.map((c) => audit[c]),
+    ...LOG_COLUMNS.map((c) => (audit[c] instanceof Date ? audit[c].toISOString() : audit[c])),
     ...(counterColumns(counts) ?? [[], [], [], [], [], [], []]),
+    col((r) => r.xmin),
   ]
+}
+
+/**
+ * The write found an item changed since it was read: transition_guard's 40001, or another transition's version of
+ * the same item (content_version_no). Read again and plan afresh.
+ */
+export const isStaleWrite = (err: unknown) => {
+  const e = err as { code?: string; constraint?: string }
+  return e.code === '40001' || (e.code === '23505' && e.constraint === 'content_version_no')
 }

@@ -36,6 +36,7 @@ export const LOG_COLUMNS = [
   'result',
   'code',
   'status',
+  'createdAt',
 ] as const
 type LogColumn = (typeof LOG_COLUMNS)[number]
 
@@ -68,7 +69,7 @@ export function registerAuditLog(app: FastifyInstance, ctx: Ctx) {
   app.decorateRequest('resultCode', 0)
   // Synchronous hooks (done callbacks) where nothing is awaited: every request runs them, a promise each is waste.
   app.addHook('onRequest', (req, _reply, done) => {
-    req.auditInfo = {}
+    req.auditInfo = { startedAt: new Date() }
     done()
   })
   // Success envelopes can still carry a non-zero code; read it before the codec seals the payload.
@@ -115,5 +116,7 @@ export function auditRow(req: FastifyRequest, status: number, code: number): Rec
     result: status < 400 && code === 0 ? 'success' : 'fail',
     code,
     status,
+    // When the operation was asked for: rows of overlapping requests, written as each one ends, still sort by it.
+    createdAt: info.startedAt,
   }
 }

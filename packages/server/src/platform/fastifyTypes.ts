@@ -25,6 +25,8 @@ declare module 'fastify' {
     codecMark: MarkedRequest | undefined
     /** Filled by handlers so the operation log can name the target and an anonymous actor. */
     auditInfo: {
+      /** When the request arrived: the operation log's time. */
+      startedAt: Date
       target?: string
       adminId?: number
       username?: string
