@@ -51,7 +51,11 @@ for (const file of positionals) {
     [...m]
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
-      .map(([k, us]) => ({ what: k.slice(0, 110), ms: Math.round(us / 1000), '%': ((100 * us) / total).toFixed(1) }))
+      .map(([k, us]) => ({
+        what: k.slice(0, 110),
+        ms: Math.round(us / 1000),
+        '%': ((100 * us) / total).toFixed(1),
+      }))
   console.log(`\n${file}: ${Math.round(total / 1000)} ms busy`)
   console.table(table(byPackage))
   console.table(table(byFunction))
