@@ -10,15 +10,17 @@ import { api } from '../api/client.ts'
 import { currentGrant } from '../api/session.ts'
 import { Loading } from '../widgets/Loading.tsx'
 import { useEditorConfig } from '../widgets/richText/dialogs/useEditorConfig.ts'
+import { loadRichTextEditor } from '../widgets/richText/RichTextField.tsx'
 import { checkSensitive, useSensitiveReview } from '../widgets/SensitiveReviewDialog.tsx'
 import { displayWindowRules, fieldRules, formFields, partitionOf, resourceApi, screenUrl } from './derive.ts'
 import { FieldInput } from './FieldInput.tsx'
 import { formValues, type Item, savePayload } from './formValues.ts'
 import { LockBanner } from './LockBanner.tsx'
 import { hasOperationCounts, OperationInfo } from './OperationInfo.tsx'
+import { detailQuery, hasRichText } from './prefetchForm.ts'
 import { ReviewStatus } from './ReviewLog.tsx'
 import { workflowActions } from './review.ts'
-import { type EditLock, useEditLock } from './useEditLock.ts'
+import { type EditLock, takesLock, useEditLock } from './useEditLock.ts'
 import { listQueryKey } from './useResourceList.ts'
 import { useTitleCheck } from './useTitleCheck.tsx'
 import { invalidateReview, sendWorkflow } from './useWorkflow.tsx'
@@ -33,20 +35,16 @@ export function ResourceForm({ def, view = false }: { def: ResourceDef; view?: b
   const [params] = useSearchParams()
   const raw = params.get('id')
   const id = raw && /^\d+$/.test(raw) ? Number(raw) : undefined
-  const paths = resourceApi(def)
   // Without 编辑 the form is read-only anyway and takes no lock.
-  const mayUpdate = !view && can(currentGrant(), def.permissionPage, permissionFor(def, 'update'))
-  const { lock, forceUnlock } = useEditLock(def, id, mayUpdate)
-  // A rich-text field waits for the editor's configuration: ask for it beside the lock and the item.
-  useEditorConfig(Object.values(def.fields).some((f) => f.kind === 'richText'))
-  const detail = useQuery({
-    queryKey: ['resource-detail', def.name, id],
-    queryFn: () => api.get<Item>(paths.detail, { id, kind: paths.kind }),
-    enabled: id !== undefined,
-    // The form is filled once; a background refetch must not overwrite what is being typed.
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchOnWindowFocus: false,
-  })
+  const { lock, forceUnlock } = useEditLock(def, id, takesLock(def, view))
+  // A rich-text field waits for the editor's chunk and configuration: ask for both beside the lock and the item
+  // (the list's buttons asked already, see prefetchForm).
+  const richText = hasRichText(def)
+  useEditorConfig(richText)
+  useEffect(() => {
+    if (richText) loadRichTextEditor().catch(() => undefined)
+  }, [richText])
+  const detail = useQuery(detailQuery(def, id))
   // The item is read once the lock is settled; regaining it (the holder left, or a forced unlock) reloads the
   // item and redraws the form, so nobody edits over what the previous holder saved.
   const regained = useRef(lock.status)
@@ -55,7 +53,9 @@ export function ResourceForm({ def, view = false }: { def: ResourceDef; view?: b
     regained.current = lock.status
     if (lock.status === 'mine' && (before === 'other' || before === 'error')) void detail.refetch()
   }, [lock.status, detail])
-  if (id !== undefined && (detail.isLoading || lock.status === 'pending')) return <Loading />
+  // Fetching, not only loading: opened from the list, an item read before is read again (prefetchForm), and the
+  // form is drawn from the fresh copy only.
+  if (id !== undefined && (detail.isFetching || lock.status === 'pending')) return <Loading />
   if (detail.error)
     return (
       <Card>

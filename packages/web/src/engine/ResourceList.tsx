@@ -35,6 +35,7 @@ import { SearchButtons } from '../widgets/SearchButtons.tsx'
 import { CREATOR_PARAM, likeCountApplies, listColumnKeys, searchFields, viewCountApplies } from './derive.ts'
 import { ExportButton } from './ExportButton.tsx'
 import { PreviewDrawer } from './PreviewDrawer.tsx'
+import { prefetchForm } from './prefetchForm.ts'
 import { SearchOptionsSelect } from './SearchOptionsSelect.tsx'
 import { type ResourceRow, useResourceList } from './useResourceList.ts'
 import { useStatusNames } from './useStatusNames.ts'
@@ -173,6 +174,12 @@ export function ResourceList({ def }: { def: ResourceDef }) {
     </Popconfirm>
   )
 
+  // The form's chunks and data are asked for with the click, not after the next screen has drawn.
+  const openForm = (path: string, id?: number) => {
+    prefetchForm(queryClient, def, path, id)
+    navigate(model.urlOf(path, id))
+  }
+
   const rowActions = (row: ResourceRow) => {
     const buttons: ReactNode[] = []
     if (inRecycle) {
@@ -182,19 +189,14 @@ export function ResourceList({ def }: { def: ResourceDef }) {
     }
     if (def.screens.edit && may('detail'))
       buttons.push(
-        <Button
-          key="view"
-          type="link"
-          size="small"
-          onClick={() => navigate(model.urlOf(def.screens.detail, row.id))}
-        >
+        <Button key="view" type="link" size="small" onClick={() => openForm(def.screens.detail, row.id)}>
           查看
         </Button>,
       )
     const editPath = def.screens.edit ?? def.screens.detail
     if (may('update') || (!def.screens.edit && may('detail')))
       buttons.push(
-        <Button key="edit" type="link" size="small" onClick={() => navigate(model.urlOf(editPath, row.id))}>
+        <Button key="edit" type="link" size="small" onClick={() => openForm(editPath, row.id)}>
           {may('update') ? '编辑' : '查看'}
         </Button>,
       )
@@ -343,10 +345,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
         {!inRecycle && (may('create') || mayExport) ? (
           <Flex gap={8}>
             {may('create') ? (
-              <Button
-                type="primary"
-                onClick={() => navigate(model.urlOf(def.screens.create ?? def.screens.detail))}
-              >
+              <Button type="primary" onClick={() => openForm(def.screens.create ?? def.screens.detail)}>
                 新增{def.label}
               </Button>
             ) : null}

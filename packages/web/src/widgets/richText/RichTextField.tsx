@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { type ComponentType, useEffect, useState } from 'react'
 import { Loading } from '../Loading.tsx'
 import { useEditorConfig } from './dialogs/useEditorConfig.ts'
 
@@ -12,17 +12,44 @@ export interface RichTextFieldProps {
   'aria-label'?: string
 }
 
-// The editor (Tiptap, ProseMirror, DOMPurify) is its own chunk, fetched when a form with rich text first opens.
-const RichTextEditor = lazy(() => import('./RichTextEditor.tsx'))
+type EditorComponent = ComponentType<RichTextFieldProps>
 
-/** A rich-text field: the editor, loaded on demand. */
+let loaded: EditorComponent | undefined
+let loading: Promise<EditorComponent> | undefined
+
+/**
+ * The editor (Tiptap, ProseMirror, DOMPurify) is its own chunk. A form about to open starts it beside its data
+ * requests; otherwise the field starts it when it first draws.
+ */
+export function loadRichTextEditor(): Promise<EditorComponent> {
+  loading ??= import('./RichTextEditor.tsx').then(
+    (m) => {
+      loaded = m.default
+      return m.default
+    },
+    (err: unknown) => {
+      loading = undefined
+      throw err
+    },
+  )
+  return loading
+}
+
+/**
+ * A rich-text field: the editor, loaded on demand. Not React.lazy: a suspended boundary's content is shown no
+ * sooner than 300 ms after the last fallback appeared (React's throttle), so a lazy editor whose chunk arrived
+ * at once still opened 300 ms after the form. A loaded chunk is drawn in the same render as the form.
+ */
 export function RichTextField(props: RichTextFieldProps) {
   // Asked for now, beside the editor's chunk (forms ask even sooner): the editor takes the stored text only once it
   // has the embed origins.
   useEditorConfig()
-  return (
-    <Suspense fallback={<Loading />}>
-      <RichTextEditor {...props} />
-    </Suspense>
-  )
+  const [Editor, setEditor] = useState(() => loaded)
+  const [failed, setFailed] = useState<unknown>()
+  useEffect(() => {
+    if (!Editor) loadRichTextEditor().then((loadedEditor) => setEditor(() => loadedEditor), setFailed)
+  }, [Editor])
+  // A chunk that cannot load goes to the route's error screen, as a lazy component's would.
+  if (failed) throw failed
+  return Editor ? <Editor {...props} /> : <Loading />
 }
