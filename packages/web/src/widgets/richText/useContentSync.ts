@@ -22,9 +22,17 @@ export async function whenMounted(editor: Editor): Promise<boolean> {
 /** HTML cleaned up as this editor stores it: iframes stay from its allowed embed origins only. */
 export const cleanFor = (editor: Editor, html: string) => cleanRichText(html, editor.storage.embed.origins)
 
-/** Replaces the editor's document with cleaned-up HTML. */
+/**
+ * Replaces the editor's document with cleaned-up HTML. A replacement that is not an edit (`emitUpdate` off: the
+ * stored text arriving) cannot be undone (undo right after opening emptied the editor) and links nothing itself.
+ */
 export const setHtml = (editor: Editor, html: string, emitUpdate: boolean) =>
-  editor.commands.setContent(htmlToDoc(editor, cleanFor(editor, html)), { emitUpdate })
+  editor
+    .chain()
+    .setMeta('addToHistory', emitUpdate)
+    .setMeta('preventAutolink', !emitUpdate)
+    .setContent(htmlToDoc(editor, cleanFor(editor, html)), { emitUpdate })
+    .run()
 
 /** The editor's document as stored text: cleaned up, and '' for an empty document. */
 export const outputOf = (editor: Editor) => (editor.isEmpty ? '' : cleanFor(editor, editor.getHTML()))
