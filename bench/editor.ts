@@ -3,6 +3,7 @@
  * with a 20 000-character body and 50 pictures until the editor takes typing (≤ 500 ms), in Chromium.
  * Usage: npm run build && npm run bench:editor [-- --runs 5] [-- --profile: the last open under Chromium's CPU
  * profiler, printing where its main thread spent the time, by function (self time)]
+ * A/B against another build (scripts/build-to.sh DIR): BENCH_SERVER=DIR/server/main.js WEB_DIST=DIR/web.
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -18,9 +19,12 @@ const { values: args } = parseArgs({
 const PASSWORD = 'Bench-Admin@2026'
 const MARK = '正文结束标记'
 
+/** The built web app the server serves (WEB_DIST, as the server reads it). */
+const assets = join(process.env.WEB_DIST ?? 'packages/web/dist', 'assets')
+
 /** Gzip sizes (KB) of the built chunks whose name starts with `prefix`. */
 function chunkKb(prefix: string) {
-  const dir = 'packages/web/dist/assets'
+  const dir = assets
   return readdirSync(dir)
     .filter((f) => f.startsWith(prefix) && /\.(js|css)$/.test(f))
     .map((f) => ({ file: f, kb: +(gzipSync(readFileSync(join(dir, f))).length / 1024).toFixed(1) }))
@@ -28,7 +32,7 @@ function chunkKb(prefix: string) {
 
 /** The gzip size of the chunk holding mammoth (found by its content). */
 function mammothChunk() {
-  const dir = 'packages/web/dist/assets'
+  const dir = assets
   const file = readdirSync(dir).find(
     (f) =>
       f.endsWith('.js') && readFileSync(join(dir, f), 'utf8').includes('officeDocument/2006/relationships'),

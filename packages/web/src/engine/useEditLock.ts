@@ -17,7 +17,7 @@ export type EditLock =
 export const LOCK_HEARTBEAT_MS = CONTENT_LOCK_MS / 5
 
 /** A lock taken ahead of its form (prefetchLock) that no form adopted within this time is given back. */
-const ADOPT_WITHIN_MS = 10_000
+const ADOPT_WITHIN_MS = 30_000
 
 interface LockAnswer {
   locked: boolean
