@@ -3,20 +3,47 @@ import { type ComponentType, lazy } from 'react'
 
 const KEY = 'moc:chunk-reload-at'
 
+type ScreenModule = { default: ComponentType }
+
 /**
  * A code-split screen. When its chunk fails to load (a deploy replaced it), reload the page once;
  * reload again only if the last reload was over 60 s ago, else let the error boundary show it.
+ * `preload` asks for the chunk ahead of the first render; once it is here, that render does not suspend (the chunk
+ * is handed to React.lazy as a thenable that calls back at once), so a synchronous navigation draws the screen
+ * without its fallback.
  */
-export function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
-  return lazy(() =>
-    load().catch((err: unknown) => {
-      const last = Number(sessionStorage.getItem(KEY) ?? 0)
-      if (Date.now() - last > CHUNK_RELOAD_GUARD_MS) {
-        sessionStorage.setItem(KEY, String(Date.now()))
-        window.location.reload()
-        return new Promise<never>(() => {})
-      }
-      throw err
-    }),
+export function lazyScreen(load: () => Promise<ScreenModule>) {
+  let loaded: ScreenModule | undefined
+  let loading: Promise<ScreenModule> | undefined
+  const preload = () => {
+    loading ??= load().then(
+      (m) => {
+        loaded = m
+        return m
+      },
+      (err: unknown) => {
+        loading = undefined
+        throw err
+      },
+    )
+    return loading
+  }
+  /** The loaded chunk as a thenable that calls back at once: React.lazy then resolves it without suspending. */
+  const ready = (m: ScreenModule) =>
+    // biome-ignore lint/suspicious/noThenProperty: React.lazy takes any thenable; this one is already resolved
+    ({ then: (resolve: (value: ScreenModule) => void) => resolve(m) }) as unknown as Promise<ScreenModule>
+  const screen = lazy(() =>
+    loaded
+      ? ready(loaded)
+      : preload().catch((err: unknown) => {
+          const last = Number(sessionStorage.getItem(KEY) ?? 0)
+          if (Date.now() - last > CHUNK_RELOAD_GUARD_MS) {
+            sessionStorage.setItem(KEY, String(Date.now()))
+            window.location.reload()
+            return new Promise<never>(() => {})
+          }
+          throw err
+        }),
   )
+  return Object.assign(screen, { preload })
 }

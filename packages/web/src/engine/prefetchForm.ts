@@ -5,6 +5,7 @@ import { editorConfigQuery } from '../widgets/richText/dialogs/useEditorConfig.t
 import { loadRichTextEditor } from '../widgets/richText/RichTextField.tsx'
 import { resourceApi } from './derive.ts'
 import type { Item } from './formValues.ts'
+import { preloadFormScreen } from './resourceScreens.ts'
 import { prefetchLock, takesLock } from './useEditLock.ts'
 
 /** The item a form edits. Filled once: a background refetch must not overwrite what is being typed. */
@@ -22,19 +23,18 @@ export const hasRichText = (def: ResourceDef) => Object.values(def.fields).some(
  * What a form screen (`screen`: its detail, create or edit path) waits for, started by the click that opens it
  * rather than by its first render: the form's chunk, the item (read afresh) and its edit lock, and for rich text
  * the editor's chunk and configuration. The form finds them loaded or under way (its own requests are the same
- * queries and modules).
+ * queries and modules). Resolves when the form's chunk is here.
  */
 export function prefetchForm(queryClient: QueryClient, def: ResourceDef, screen: string, id?: number) {
-  // A chunk that fails here fails again, and is reported, where the screen loads it.
-  const ignore = () => undefined
-  import('./ResourceForm.tsx').catch(ignore)
   if (id !== undefined) {
     void queryClient.prefetchQuery({ ...detailQuery(def, id), staleTime: 0 })
     const view = def.screens.edit !== undefined && screen === def.screens.detail
     if (takesLock(def, view)) prefetchLock(def, id)
   }
   if (hasRichText(def)) {
-    loadRichTextEditor().catch(ignore)
+    // A chunk that fails here fails again, and is reported, where the field loads it.
+    loadRichTextEditor().catch(() => undefined)
     void queryClient.prefetchQuery(editorConfigQuery)
   }
+  return preloadFormScreen()
 }

@@ -11,9 +11,13 @@ const ListScreen = lazyScreen(() =>
 const CommentScreen = lazyScreen(() =>
   import('./CommentList.tsx').then((m) => ({ default: m.CommentList as ComponentType })),
 ) as unknown as DefScreen
-const FormScreen = lazyScreen(() =>
+const formScreen = lazyScreen(() =>
   import('./ResourceForm.tsx').then((m) => ({ default: m.ResourceForm as ComponentType })),
-) as unknown as DefScreen
+)
+const FormScreen = formScreen as unknown as DefScreen
+
+/** The form screens' chunk, asked for by the click that opens one (prefetchForm). */
+export const preloadFormScreen = formScreen.preload
 
 /**
  * The list, detail and comment screens of every definition (DESIGN.md §4): a new definition gets its pages here, with
