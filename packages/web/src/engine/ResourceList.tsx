@@ -26,7 +26,7 @@ import {
   Tooltip,
 } from 'antd'
 import dayjs from 'dayjs'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { api } from '../api/client.ts'
 import { currentGrant } from '../api/session.ts'
@@ -35,7 +35,7 @@ import { SearchButtons } from '../widgets/SearchButtons.tsx'
 import { CREATOR_PARAM, likeCountApplies, listColumnKeys, searchFields, viewCountApplies } from './derive.ts'
 import { ExportButton } from './ExportButton.tsx'
 import { PreviewDrawer } from './PreviewDrawer.tsx'
-import { prefetchForm } from './prefetchForm.ts'
+import { prefetchForm, preloadFormCode } from './prefetchForm.ts'
 import { SearchOptionsSelect } from './SearchOptionsSelect.tsx'
 import { type ResourceRow, useResourceList } from './useResourceList.ts'
 import { useStatusNames } from './useStatusNames.ts'
@@ -173,6 +173,19 @@ export function ResourceList({ def }: { def: ResourceDef }) {
       </Button>
     </Popconfirm>
   )
+
+  // The form's code once the list is idle (a list is mostly left through its 编辑): the click then finds it loaded and
+  // draws the form at once. Without requestIdleCallback (Safari), a little later.
+  const opensForms = may('update') || may('detail') || may('create')
+  useEffect(() => {
+    if (!opensForms) return
+    if (!('requestIdleCallback' in window)) {
+      const timer = setTimeout(() => preloadFormCode(def), 500)
+      return () => clearTimeout(timer)
+    }
+    const idle = requestIdleCallback(() => preloadFormCode(def))
+    return () => cancelIdleCallback(idle)
+  }, [def, opensForms])
 
   // The form's chunks and data are asked for with the click, not after the next screen has drawn. Once its chunk
   // is here the screen is drawn in one synchronous render: a navigation in a transition is drawn in 5 ms slices with

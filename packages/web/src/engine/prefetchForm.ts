@@ -38,3 +38,10 @@ export function prefetchForm(queryClient: QueryClient, def: ResourceDef, screen:
   }
   return preloadFormScreen()
 }
+
+/** The form's code (and the editor's, for rich text) without its data: what a list fetches while it is idle. */
+export function preloadFormCode(def: ResourceDef) {
+  const ignore = () => undefined
+  preloadFormScreen().catch(ignore)
+  if (hasRichText(def)) loadRichTextEditor().catch(ignore)
+}
