@@ -2,20 +2,27 @@
  * Load benchmark: the built server (npm run build first) on loopback, 50 connections, for
  * {PGlite, PostgreSQL} × {encryption on, off}: sign-in (POST /api/admin/login) and an authenticated
  * GET (/api/user/detail); plus start-up time on existing data and the server's resident memory.
- * Usage: npm run bench [-- --duration 10 --connections 50]   (PostgreSQL when BENCH_DATABASE_URL or
+ * Usage: npm run bench [-- --duration 10 --connections 50 --engine postgres]   (PostgreSQL when BENCH_DATABASE_URL or
  * the local server at 127.0.0.1:5432 is reachable; a fresh database is created and dropped).
  */
+
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { createClientCodec } from '@moc/domain/transport/codec'
+import { createClientCodec, encryptHeaders } from '@moc/domain/transport/codec'
+import { cpuMeter } from './lib/cpu.ts'
 import { load as loadWith, type RequestParts } from './lib/load.ts'
 import { freshPgDatabase } from './lib/pg.ts'
 import { base, rssMb, startServer as start, stop } from './lib/server.ts'
 
 const { values: args } = parseArgs({
-  options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } },
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    engine: { type: 'string' }, // pglite or postgres: only that one
+  },
 })
 const opts = { duration: Number(args.duration), connections: Number(args.connections) }
 const PASSWORD = 'Bench-Admin@2026'
@@ -42,6 +49,24 @@ async function sealedRequests(
     }
   }
   return out
+}
+
+/**
+ * A bodiless GET's seal is only headers: the client key, the time and a fresh nonce, made as each request
+ * leaves (as the browser does), so timestamps are current and the server's replay guard sees real traffic.
+ */
+async function sealedGets(encrypted: boolean, path: string) {
+  const [template] = await sealedRequests(encrypted, 'GET', path, undefined, 1)
+  return (_i: number): RequestParts =>
+    encrypted
+      ? {
+          headers: {
+            ...template!.headers,
+            [encryptHeaders.ts]: String(Date.now()),
+            [encryptHeaders.nonce]: randomBytes(16).toString('base64url'),
+          },
+        }
+      : {}
 }
 
 /** A pool of pre-sealed requests, reused round-robin (a reuse is a replay, which the server refuses). */
@@ -94,8 +119,10 @@ async function runEngine(engine: 'pglite' | 'postgres', databaseUrl?: string) {
 
     const loginPool = await sealedRequests(encrypted, 'POST', '/api/admin/login', login, 3000)
     const loginResult = await load('POST', '/api/admin/login', {}, loginPool)
-    const getPool = await sealedRequests(encrypted, 'GET', '/api/user/detail', undefined, 200_000)
-    const getResult = await load('GET', '/api/user/detail', { 'x-auth-token': token }, getPool)
+    const nextGet = await sealedGets(encrypted, '/api/user/detail')
+    const cpu = cpuMeter(pid, databaseUrl ? new URL(databaseUrl).pathname.slice(1) : undefined)
+    const getResult = await loadWith('GET', '/api/user/detail', { 'x-auth-token': token }, nextGet, opts)
+    const { serverMs, dbMs } = cpu()
     rows.push({
       engine,
       encryption: encrypted ? 'on' : 'off',
@@ -104,6 +131,9 @@ async function runEngine(engine: 'pglite' | 'postgres', databaseUrl?: string) {
       'login p99 ms': loginResult.p99,
       'GET req/s': getResult.rps,
       'GET p99 ms': getResult.p99,
+      // CPU per GET: what encryption costs the server itself, apart from the load generator's share of the cores
+      'GET server µs': Math.round((serverMs * 1000) / Math.max(1, getResult.sent)),
+      'GET db µs': databaseUrl ? Math.round((dbMs * 1000) / Math.max(1, getResult.sent)) : '',
       'non-2xx': loginResult.non2xx + getResult.non2xx,
       'RSS MB (end)': rssMb(pid, 'VmRSS'),
       'peak RSS MB': rssMb(pid, 'VmHWM'),
@@ -114,8 +144,8 @@ async function runEngine(engine: 'pglite' | 'postgres', databaseUrl?: string) {
   return rows
 }
 
-const all = await runEngine('pglite')
-const pgA = freshPgDatabase()
+const all = args.engine === 'postgres' ? [] : await runEngine('pglite')
+const pgA = args.engine === 'pglite' ? undefined : freshPgDatabase()
 if (pgA) {
   try {
     all.push(...(await runEngine('postgres', pgA.url)))

@@ -23,13 +23,32 @@ if (pin) execFileSync('taskset', ['-pc', pin[2]!, String(process.pid)], { stdio:
  */
 const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
 
+/**
+ * `npm start`'s command line, so the benches run the server as users do: its environment assignments
+ * (MALLOC_ARENA_MAX) and node options (the young generation's size) come from package.json.
+ */
+const startLine = (
+  JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(' ')
+  .filter(Boolean)
+const startEnv = Object.fromEntries(
+  startLine.filter((t) => /^[A-Z_]+=/.test(t)).map((t) => t.split('=') as [string, string]),
+)
+const startOptions = startLine.filter((t) => t.startsWith('--'))
+
 /** Starts the built server as `npm start` does and waits until it answers; returns the time that took. */
 export async function startServer(env: Record<string, string>): Promise<Server> {
   const t0 = performance.now()
-  const node = ['node', ...nodeArgs, process.env.BENCH_SERVER ?? 'packages/server/dist/main.js']
+  const node = [
+    'node',
+    ...startOptions,
+    ...nodeArgs,
+    process.env.BENCH_SERVER ?? 'packages/server/dist/main.js',
+  ]
   const [bin, args] = pin ? ['taskset', ['-c', pin[1]!, ...node]] : [node[0]!, node.slice(1)]
   const proc = spawn(bin, args as string[], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, ...startEnv, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   for (;;) {

@@ -59,6 +59,20 @@ describe('codec (unit): browser seal ↔ server open', () => {
     expect(() => server.admit(markOf(future.headers))).toThrow(errorCodes.CRYPTO_STALE.msg)
   })
 
+  it('admits a client whose clock is off once it seals in server time (clock offset)', async () => {
+    const behind = 2 * CODEC_MAX_SKEW_MS // this client's clock runs ten minutes slow
+    const realNow = Date.now
+    Date.now = () => realNow() - behind
+    try {
+      const client = await createClientCodec(key.publicKey, key.kid, behind)
+      const sealed = await client.seal('GET', '/api/x', undefined)
+      Date.now = realNow
+      expect(() => server.admit(markOf(sealed.headers))).not.toThrow()
+    } finally {
+      Date.now = realNow
+    }
+  })
+
   it('refuses a key id it does not hold and a client key that is not a curve point', async () => {
     const other = generateServerKey()
     const client = await createClientCodec(other.publicKey, other.kid)

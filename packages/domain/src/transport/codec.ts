@@ -87,7 +87,15 @@ export interface ClientCodec {
   open(nonce: string, body: SealedBody): Promise<unknown>
 }
 
-export async function createClientCodec(serverPublicKey: string, kid: string): Promise<ClientCodec> {
+/**
+ * `clockOffsetMs`: the server's clock minus this one's (from the start-up configuration's serverTime), so
+ * timestamps are in the server's time and a client whose clock is off is not refused as stale.
+ */
+export async function createClientCodec(
+  serverPublicKey: string,
+  kid: string,
+  clockOffsetMs = 0,
+): Promise<ClientCodec> {
   const pair = (await subtle().generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, [
     'deriveBits',
   ])) as CryptoKeyPair
@@ -96,7 +104,7 @@ export async function createClientCodec(serverPublicKey: string, kid: string): P
 
   return {
     kid,
-    async seal(method, url, body, now = Date.now()) {
+    async seal(method, url, body, now = Date.now() + clockOffsetMs) {
       const nonce = toBase64Url(globalThis.crypto.getRandomValues(new Uint8Array(16)))
       const ts = String(now)
       const headers: Record<string, string> = {

@@ -12,22 +12,30 @@ const isJson = (type: string | undefined) => type?.includes('application/json') 
  */
 export function registerCodec(app: FastifyInstance, ctx: Ctx) {
   app.decorateRequest('codecMark', undefined)
-  app.addHook('preValidation', async (req) => {
-    if (!req.url.startsWith('/api/')) return
-    const mark = readMark(req.headers)
-    if (!mark) {
-      if (ctx.config.bodyEncryption && req.body !== undefined && isJson(req.headers['content-type']))
-        throw new AppError('CRYPTO_REQUIRED')
-      return
+  // Synchronous (done-callback) hooks: nothing here awaits, and every API call passes through both.
+  app.addHook('preValidation', (req, _reply, done) => {
+    if (!req.url.startsWith('/api/')) return done()
+    try {
+      const mark = readMark(req.headers)
+      if (!mark) {
+        if (ctx.config.bodyEncryption && req.body !== undefined && isJson(req.headers['content-type']))
+          throw new AppError('CRYPTO_REQUIRED')
+        return done()
+      }
+      ctx.codec.admit(mark)
+      if (req.body !== undefined) req.body = ctx.codec.openRequest(mark, req.method, req.url, req.body)
+      req.codecMark = mark
+      done()
+    } catch (e) {
+      done(e as Error)
     }
-    ctx.codec.admit(mark)
-    if (req.body !== undefined) req.body = ctx.codec.openRequest(mark, req.method, req.url, req.body)
-    req.codecMark = mark
   })
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (!req.codecMark || typeof payload !== 'string') return payload
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (!req.codecMark || typeof payload !== 'string') return done(null, payload)
     reply.header(encryptHeaders.mark, ENCRYPT_MARK)
-    reply.header('content-type', 'application/json; charset=utf-8')
-    return ctx.codec.sealResponse(req.codecMark, payload)
+    // Every API reply is JSON already; a sealed reply that was not (an error page) says so.
+    if (!String(reply.getHeader('content-type')).startsWith('application/json'))
+      reply.header('content-type', 'application/json; charset=utf-8')
+    done(null, ctx.codec.sealResponse(req.codecMark, payload))
   })
 }

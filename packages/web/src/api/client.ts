@@ -30,7 +30,9 @@ async function loadConfig() {
   const res = await fetch(`${API_BASE}/api/session/config`)
   const env = (await res.json()) as Envelope<ClientConfig>
   const config = env.data
-  const codec = config.encryption ? await createClientCodec(config.publicKey, config.kid) : undefined
+  // The server's clock minus ours: sealed timestamps are in server time (the replay guard's window).
+  const offset = config.serverTime ? config.serverTime - Date.now() : 0
+  const codec = config.encryption ? await createClientCodec(config.publicKey, config.kid, offset) : undefined
   return { config, codec }
 }
 

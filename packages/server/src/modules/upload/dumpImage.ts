@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, UPLOAD_MESSAGES } from '@moc/domain/rules/upload'
-import { fileTypeFromFile } from 'file-type'
 import type { Ctx } from '../../platform/context.ts'
 import { fail } from '../../platform/errors.ts'
 import { FetchRefused, fetchExternal } from '../../platform/storage/fetchExternal.ts'
@@ -27,7 +26,7 @@ export async function dumpImage(ctx: Ctx, url: string) {
       throw err
     })
     // The name comes from the bytes, not the URL: the image rules then check what was really received.
-    const detected = await fileTypeFromFile(spooled)
+    const detected = await (await import('file-type')).fileTypeFromFile(spooled)
     const ext = detected?.ext === 'jpg' ? 'jpg' : detected?.ext
     if (!ext || !(IMAGE_EXTENSIONS as readonly string[]).includes(ext))
       fail('UPLOAD_REJECTED', UPLOAD_MESSAGES.imageType)

@@ -86,6 +86,8 @@ export async function uploadRoutes(fastify: FastifyInstance, ctx: Ctx) {
 
   const storage = ctx.storage
   if (storage instanceof LocalStorage) {
+    // The folder exists from the first start on (the static plugin warns of a missing root).
+    await mkdir(storage.root, { recursive: true })
     await app.register(fastifyStatic, {
       root: storage.root,
       prefix: '/files/',

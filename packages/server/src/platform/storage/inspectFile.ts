@@ -1,6 +1,5 @@
 import { open } from 'node:fs/promises'
 import { checkImageSize, extensionOf, IMAGE_EXTENSIONS, UPLOAD_MESSAGES } from '@moc/domain/rules/upload'
-import { fileTypeFromFile } from 'file-type'
 
 /**
  * What the bytes of a file must look like for its extension (file-type's detected extensions). An extension
@@ -47,7 +46,7 @@ export async function inspectFile(path: string, name: string): Promise<string | 
   if (ext === 'pag') return (await startsWith(path, 'PAG')) ? null : UPLOAD_MESSAGES.contentMismatch
   const expected = EXPECTED[ext]
   if (!expected) return null
-  const detected = await fileTypeFromFile(path)
+  const detected = await (await import('file-type')).fileTypeFromFile(path)
   if (!detected || !expected.includes(detected.ext)) return UPLOAD_MESSAGES.contentMismatch
   if ((IMAGE_EXTENSIONS as readonly string[]).includes(ext)) {
     const { default: sharp } = await import('sharp')
