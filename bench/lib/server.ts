@@ -24,8 +24,8 @@ if (pin) execFileSync('taskset', ['-pc', pin[2]!, String(process.pid)], { stdio:
 const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
 
 /**
- * `npm start`'s command line, so the benches run the server as users do: its environment assignments
- * (MALLOC_ARENA_MAX) and node options (the young generation's size) come from package.json.
+ * `npm start`'s command line, so the benches run the server as users do: its node options (the young
+ * generation's size) and any environment assignments come from package.json.
  */
 const startLine = (
   JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }
