@@ -1,5 +1,6 @@
 import { CHUNK_RELOAD_GUARD_MS } from '@moc/domain/constants'
 import { type ComponentType, lazy } from 'react'
+import { onceLoader } from './onceLoader.ts'
 
 const KEY = 'moc:chunk-reload-at'
 
@@ -13,29 +14,15 @@ type ScreenModule = { default: ComponentType }
  * without its fallback.
  */
 export function lazyScreen(load: () => Promise<ScreenModule>) {
-  let loaded: ScreenModule | undefined
-  let loading: Promise<ScreenModule> | undefined
-  const preload = () => {
-    loading ??= load().then(
-      (m) => {
-        loaded = m
-        return m
-      },
-      (err: unknown) => {
-        loading = undefined
-        throw err
-      },
-    )
-    return loading
-  }
+  const chunk = onceLoader(load)
   /** The loaded chunk as a thenable that calls back at once: React.lazy then resolves it without suspending. */
   const ready = (m: ScreenModule) =>
     // biome-ignore lint/suspicious/noThenProperty: React.lazy takes any thenable; this one is already resolved
     ({ then: (resolve: (value: ScreenModule) => void) => resolve(m) }) as unknown as Promise<ScreenModule>
   const screen = lazy(() =>
-    loaded
-      ? ready(loaded)
-      : preload().catch((err: unknown) => {
+    chunk.loaded
+      ? ready(chunk.loaded)
+      : chunk.load().catch((err: unknown) => {
           const last = Number(sessionStorage.getItem(KEY) ?? 0)
           if (Date.now() - last > CHUNK_RELOAD_GUARD_MS) {
             sessionStorage.setItem(KEY, String(Date.now()))
@@ -45,5 +32,5 @@ export function lazyScreen(load: () => Promise<ScreenModule>) {
           throw err
         }),
   )
-  return Object.assign(screen, { preload })
+  return Object.assign(screen, { preload: chunk.load })
 }

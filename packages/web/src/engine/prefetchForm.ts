@@ -5,13 +5,16 @@ import { editorConfigQuery } from '../widgets/richText/dialogs/useEditorConfig.t
 import { loadRichTextEditor } from '../widgets/richText/RichTextField.tsx'
 import { resourceApi } from './derive.ts'
 import type { Item } from './formValues.ts'
-import { preloadFormScreen } from './resourceScreens.ts'
+import { isViewScreen, preloadFormScreen } from './resourceScreens.ts'
 import { prefetchLock, takesLock } from './useEditLock.ts'
 
 /** The item a form edits. Filled once: a background refetch must not overwrite what is being typed. */
 export const detailQuery = (def: ResourceDef, id: number | undefined) => ({
   queryKey: ['resource-detail', def.name, id],
-  queryFn: () => api.get<Item>(resourceApi(def).detail, { id, kind: resourceApi(def).kind }),
+  queryFn: () => {
+    const { detail, kind } = resourceApi(def)
+    return api.get<Item>(detail, { id, kind })
+  },
   enabled: id !== undefined,
   staleTime: Number.POSITIVE_INFINITY,
   refetchOnWindowFocus: false,
@@ -28,8 +31,7 @@ export const hasRichText = (def: ResourceDef) => Object.values(def.fields).some(
 export function prefetchForm(queryClient: QueryClient, def: ResourceDef, screen: string, id?: number) {
   if (id !== undefined) {
     void queryClient.prefetchQuery({ ...detailQuery(def, id), staleTime: 0 })
-    const view = def.screens.edit !== undefined && screen === def.screens.detail
-    if (takesLock(def, view)) prefetchLock(def, id)
+    if (takesLock(def, isViewScreen(def, screen))) prefetchLock(def, id)
   }
   if (hasRichText(def)) {
     // A chunk that fails here fails again, and is reported, where the field loads it.

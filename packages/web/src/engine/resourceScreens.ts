@@ -16,6 +16,10 @@ const formScreen = lazyScreen(() =>
 )
 const FormScreen = formScreen as unknown as DefScreen
 
+/** With separate add/edit screens (/addSubject, /editSubject) the detail screen shows the item read-only. */
+export const isViewScreen = (def: ResourceDef, screen: string) =>
+  def.screens.edit !== undefined && screen === def.screens.detail
+
 /** The form screens' chunk, asked for by the click that opens one (prefetchForm). */
 export const preloadFormScreen = formScreen.preload
 
@@ -27,9 +31,9 @@ export function resourceScreens(defs: Record<string, ResourceDef>): Record<strin
   const screens: Record<string, ComponentType> = {}
   for (const def of Object.values(defs)) {
     screens[def.screens.list] = () => createElement(ListScreen, { def })
-    // With separate add/edit screens (/addSubject, /editSubject) the detail screen shows the item read-only.
     const { create, edit } = def.screens
-    screens[def.screens.detail] = () => createElement(FormScreen, { def, view: edit !== undefined })
+    screens[def.screens.detail] = () =>
+      createElement(FormScreen, { def, view: isViewScreen(def, def.screens.detail) })
     if (create) screens[create] = () => createElement(FormScreen, { def })
     if (edit) screens[edit] = () => createElement(FormScreen, { def })
     const comments = def.screens.comments

@@ -1,4 +1,5 @@
 import { type ComponentType, useEffect, useState } from 'react'
+import { onceLoader } from '../../app/onceLoader.ts'
 import { Loading } from '../Loading.tsx'
 import { useEditorConfig } from './dialogs/useEditorConfig.ts'
 
@@ -14,26 +15,12 @@ export interface RichTextFieldProps {
 
 type EditorComponent = ComponentType<RichTextFieldProps>
 
-let loaded: EditorComponent | undefined
-let loading: Promise<EditorComponent> | undefined
-
 /**
  * The editor (Tiptap, ProseMirror, DOMPurify) is its own chunk. A form about to open starts it beside its data
  * requests; otherwise the field starts it when it first draws.
  */
-export function loadRichTextEditor(): Promise<EditorComponent> {
-  loading ??= import('./RichTextEditor.tsx').then(
-    (m) => {
-      loaded = m.default
-      return m.default
-    },
-    (err: unknown) => {
-      loading = undefined
-      throw err
-    },
-  )
-  return loading
-}
+const editorChunk = onceLoader(() => import('./RichTextEditor.tsx').then((m): EditorComponent => m.default))
+export const loadRichTextEditor = editorChunk.load
 
 /**
  * A rich-text field: the editor, loaded on demand. Not React.lazy: a suspended boundary's content is shown no
@@ -44,7 +31,7 @@ export function RichTextField(props: RichTextFieldProps) {
   // Asked for now, beside the editor's chunk (forms ask even sooner): the editor takes the stored text only once it
   // has the embed origins.
   useEditorConfig()
-  const [Editor, setEditor] = useState(() => loaded)
+  const [Editor, setEditor] = useState(() => editorChunk.loaded)
   const [failed, setFailed] = useState<unknown>()
   useEffect(() => {
     if (!Editor) loadRichTextEditor().then((loadedEditor) => setEditor(() => loadedEditor), setFailed)
