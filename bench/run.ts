@@ -2,7 +2,7 @@
  * Load benchmark: the built server (npm run build first) on loopback, 50 connections, for
  * {PGlite, PostgreSQL} × {encryption on, off}: sign-in (POST /api/admin/login) and an authenticated
  * GET (/api/user/detail); plus start-up time on existing data and the server's resident memory.
- * Usage: npm run bench [-- --duration 10 --connections 50 --engine postgres]   (PostgreSQL when BENCH_DATABASE_URL or
+ * Usage: npm run bench [-- --duration 10 --connections 50 --rounds 3 --engine postgres]   (PostgreSQL when BENCH_DATABASE_URL or
  * the local server at 127.0.0.1:5432 is reachable; a fresh database is created and dropped).
  */
 
@@ -15,28 +15,32 @@ import { createClientCodec, encryptHeaders } from '@moc/domain/transport/codec'
 import { cpuMeter } from './lib/cpu.ts'
 import { load as loadWith, type RequestParts } from './lib/load.ts'
 import { freshPgDatabase } from './lib/pg.ts'
-import { base, rssMb, startServer as start, stop } from './lib/server.ts'
+import { PORT, rssMb, startServer as start, stop } from './lib/server.ts'
 
 const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     engine: { type: 'string' }, // pglite or postgres: only that one
+    rounds: { type: 'string', default: '3' }, // GET rounds per encryption mode, alternating
   },
 })
 const opts = { duration: Number(args.duration), connections: Number(args.connections) }
+const rounds = Number(args.rounds)
 const PASSWORD = 'Bench-Admin@2026'
-const startServer = (env: Record<string, string>) => start({ ADMIN_PASSWORD: PASSWORD, ...env })
+const startServer = (env: Record<string, string>, port: number) =>
+  start({ ADMIN_PASSWORD: PASSWORD, ...env }, port)
 
 /** Pre-sealed requests: the codec needs a fresh nonce per request (replays are refused). */
 async function sealedRequests(
+  url: string,
   encrypted: boolean,
   method: 'GET' | 'POST',
   path: string,
   body: unknown,
   n: number,
 ) {
-  const env = (await (await fetch(`${base}/api/session/config`)).json()) as {
+  const env = (await (await fetch(`${url}/api/session/config`)).json()) as {
     data: { kid: string; publicKey: string }
   }
   const codec = encrypted ? await createClientCodec(env.data.publicKey, env.data.kid) : undefined
@@ -55,8 +59,8 @@ async function sealedRequests(
  * A bodiless GET's seal is only headers: the client key, the time and a fresh nonce, made as each request
  * leaves (as the browser does), so timestamps are current and the server's replay guard sees real traffic.
  */
-async function sealedGets(encrypted: boolean, path: string) {
-  const [template] = await sealedRequests(encrypted, 'GET', path, undefined, 1)
+async function sealedGets(url: string, encrypted: boolean, path: string) {
+  const [template] = await sealedRequests(url, encrypted, 'GET', path, undefined, 1)
   return (_i: number): RequestParts =>
     encrypted
       ? {
@@ -71,76 +75,138 @@ async function sealedGets(encrypted: boolean, path: string) {
 
 /** A pool of pre-sealed requests, reused round-robin (a reuse is a replay, which the server refuses). */
 async function load(
+  url: string,
   method: 'GET' | 'POST',
   path: string,
   headers: Record<string, string>,
   pool: RequestParts[],
 ) {
-  const r = await loadWith(method, path, headers, (i) => pool[i % pool.length]!, opts)
+  const r = await loadWith(method, path, headers, (i) => pool[i % pool.length]!, { ...opts, url })
   if (r.sent > pool.length)
     console.warn(`  (pool of ${pool.length} sealed requests reused: replays were refused)`)
   return r
 }
 
-async function runEngine(engine: 'pglite' | 'postgres', databaseUrl?: string) {
-  const rows: Record<string, unknown>[] = []
-  for (const encrypted of [false, true]) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'moc-bench-'))
-    const env = {
-      DATA_DIR: dataDir,
-      BODY_ENCRYPTION: encrypted ? 'on' : 'off',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    }
-    const first = await startServer(env)
-    await stop(first)
-    const server = await startServer(env) // ready time on existing data
-    const pid = server.proc.pid!
-    const login = { username: 'admin', password: PASSWORD }
-    const [seed] = await sealedRequests(false, 'POST', '/api/admin/login', login, 1)
-    const plainLogin = await fetch(`${base}/api/admin/login`, {
+/** Signs in (sealing the body when the server requires it) and returns the session token. */
+async function signIn(url: string, encrypted: boolean) {
+  const login = { username: 'admin', password: PASSWORD }
+  if (!encrypted) {
+    const res = await fetch(`${url}/api/admin/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: seed!.body,
+      body: JSON.stringify(login),
     })
-    let token: string
-    if (encrypted) {
-      const env2 = (await (await fetch(`${base}/api/session/config`)).json()) as {
-        data: { kid: string; publicKey: string }
-      }
-      const codec = await createClientCodec(env2.data.publicKey, env2.data.kid)
-      const s = await codec.seal('POST', '/api/admin/login', login)
-      const res = await fetch(`${base}/api/admin/login`, {
-        method: 'POST',
-        headers: { ...s.headers, 'content-type': 'application/json' },
-        body: s.body,
-      })
-      token = ((await codec.open(s.nonce, await res.json())) as { data: { token: string } }).data.token
-    } else token = ((await plainLogin.json()) as { data: { token: string } }).data.token
+    return ((await res.json()) as { data: { token: string } }).data.token
+  }
+  const env = (await (await fetch(`${url}/api/session/config`)).json()) as {
+    data: { kid: string; publicKey: string }
+  }
+  const codec = await createClientCodec(env.data.publicKey, env.data.kid)
+  const s = await codec.seal('POST', '/api/admin/login', login)
+  const res = await fetch(`${url}/api/admin/login`, {
+    method: 'POST',
+    headers: { ...s.headers, 'content-type': 'application/json' },
+    body: s.body,
+  })
+  return ((await codec.open(s.nonce, await res.json())) as { data: { token: string } }).data.token
+}
 
-    const loginPool = await sealedRequests(encrypted, 'POST', '/api/admin/login', login, 3000)
-    const loginResult = await load('POST', '/api/admin/login', {}, loginPool)
-    const nextGet = await sealedGets(encrypted, '/api/user/detail')
-    const cpu = cpuMeter(pid, databaseUrl ? new URL(databaseUrl).pathname.slice(1) : undefined)
-    const getResult = await loadWith('GET', '/api/user/detail', { 'x-auth-token': token }, nextGet, opts)
-    const { serverMs, dbMs } = cpu()
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!
+
+/**
+ * Both servers (encryption off and on) run side by side on their own ports and data; sign-in is loaded on
+ * each in turn, then the GET in alternating rounds (off, on, off, on, …) and each figure is the median of its
+ * rounds — on a shared virtual machine one 10 s run of each moved the encryption's share between 0 and 40 %.
+ */
+async function runEngine(engine: 'pglite' | 'postgres', databaseUrl?: string) {
+  const modes = [false, true].map((encrypted, k) => ({
+    encrypted,
+    port: PORT + k,
+    dataDir: mkdtempSync(join(tmpdir(), 'moc-bench-')),
+    rounds: [] as { rps: number; p99: number; serverUs: number; dbUs: number; loadUs: number }[],
+  }))
+  const rows: Record<string, unknown>[] = []
+  const servers = []
+  for (const m of modes) {
+    const env = {
+      DATA_DIR: m.dataDir,
+      BODY_ENCRYPTION: m.encrypted ? 'on' : 'off',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    }
+    await stop(await startServer(env, m.port))
+    const server = await startServer(env, m.port) // ready time on existing data
+    const token = await signIn(server.url, m.encrypted)
+    const loginPool = await sealedRequests(
+      server.url,
+      m.encrypted,
+      'POST',
+      '/api/admin/login',
+      { username: 'admin', password: PASSWORD },
+      3000,
+    )
+    const login = await load(server.url, 'POST', '/api/admin/login', {}, loginPool)
+    servers.push({
+      m,
+      server,
+      token,
+      login,
+      nextGet: await sealedGets(server.url, m.encrypted, '/api/user/detail'),
+    })
+  }
+  for (let round = 0; round < rounds; round++)
+    for (const { m, server, token, nextGet } of servers) {
+      const cpu = cpuMeter(server.proc.pid!, databaseUrl ? new URL(databaseUrl).pathname.slice(1) : undefined)
+      const loadCpu0 = process.cpuUsage()
+      const r = await loadWith('GET', '/api/user/detail', { 'x-auth-token': token }, nextGet, {
+        ...opts,
+        url: server.url,
+      })
+      const { serverMs, dbMs } = cpu()
+      const loadCpu = process.cpuUsage(loadCpu0)
+      const per = (ms: number) => Math.round((ms * 1000) / Math.max(1, r.sent))
+      if (r.non2xx)
+        console.warn(`  ${r.non2xx} non-2xx GET replies (encryption ${m.encrypted ? 'on' : 'off'})`)
+      m.rounds.push({
+        rps: r.rps,
+        p99: r.p99,
+        serverUs: per(serverMs),
+        dbUs: per(dbMs),
+        loadUs: Math.round((loadCpu.user + loadCpu.system) / Math.max(1, r.sent)),
+      })
+    }
+  for (const { m, server, login } of servers) {
+    const pid = server.proc.pid!
+    const of = (k: keyof (typeof m.rounds)[number]) => median(m.rounds.map((r) => r[k]))
     rows.push({
       engine,
-      encryption: encrypted ? 'on' : 'off',
+      encryption: m.encrypted ? 'on' : 'off',
       'ready ms (existing data)': Math.round(server.readyMs),
-      'login req/s': loginResult.rps,
-      'login p99 ms': loginResult.p99,
-      'GET req/s': getResult.rps,
-      'GET p99 ms': getResult.p99,
+      'login req/s': login.rps,
+      'login p99 ms': login.p99,
+      'GET req/s': of('rps'),
+      'GET p99 ms': of('p99'),
       // CPU per GET: what encryption costs the server itself, apart from the load generator's share of the cores
-      'GET server µs': Math.round((serverMs * 1000) / Math.max(1, getResult.sent)),
-      'GET db µs': databaseUrl ? Math.round((dbMs * 1000) / Math.max(1, getResult.sent)) : '',
-      'non-2xx': loginResult.non2xx + getResult.non2xx,
+      'GET server µs': of('serverUs'),
+      'GET db µs': databaseUrl ? of('dbUs') : '',
+      // the load generator's own CPU per GET: near 1 s per second it, not the server, sets the pace
+      'GET load µs': of('loadUs'),
+      'non-2xx': login.non2xx,
       'RSS MB (end)': rssMb(pid, 'VmRSS'),
       'peak RSS MB': rssMb(pid, 'VmHWM'),
     })
     await stop(server)
-    rmSync(dataDir, { recursive: true, force: true })
+    rmSync(m.dataDir, { recursive: true, force: true })
   }
+  const [off, on] = modes.map((m) => m.rounds)
+  const share = (k: 'rps' | 'serverUs') =>
+    k === 'rps'
+      ? 1 - median(on!.map((r) => r.rps)) / median(off!.map((r) => r.rps))
+      : 1 - median(off!.map((r) => r.serverUs)) / median(on!.map((r) => r.serverUs))
+  console.log(
+    `${engine}: encryption costs ${(100 * share('rps')).toFixed(0)} % of the GET's req/s, ` +
+      `${(100 * share('serverUs')).toFixed(0)} % of its server CPU (medians of ${rounds} rounds; per round, on/off req/s: ` +
+      `${on!.map((r, i) => (r.rps / off![i]!.rps).toFixed(2)).join(' ')})`,
+  )
   return rows
 }
 

@@ -4,6 +4,8 @@ import { base } from './server.ts'
 export interface LoadOptions {
   connections: number
   duration: number
+  /** The server to load (default `base`). */
+  url?: string
 }
 
 /** What one request carries beyond method and path: headers, and a body for POSTs. */
@@ -26,7 +28,7 @@ export async function load(
 ) {
   let i = 0
   const result = await autocannon({
-    url: base,
+    url: opts.url ?? base,
     connections: opts.connections,
     duration: opts.duration,
     requests: [

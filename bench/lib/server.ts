@@ -8,6 +8,8 @@ export const base = `http://127.0.0.1:${PORT}`
 export interface Server {
   proc: ChildProcess
   readyMs: number
+  /** Where it answers: `base`, or another port's. */
+  url: string
 }
 
 /**
@@ -38,7 +40,8 @@ const startEnv = Object.fromEntries(
 const startOptions = startLine.filter((t) => t.startsWith('--'))
 
 /** Starts the built server as `npm start` does and waits until it answers; returns the time that took. */
-export async function startServer(env: Record<string, string>): Promise<Server> {
+export async function startServer(env: Record<string, string>, port = PORT): Promise<Server> {
+  const url = `http://127.0.0.1:${port}`
   const t0 = performance.now()
   const node = [
     'node',
@@ -48,13 +51,13 @@ export async function startServer(env: Record<string, string>): Promise<Server> 
   ]
   const [bin, args] = pin ? ['taskset', ['-c', pin[1]!, ...node]] : [node[0]!, node.slice(1)]
   const proc = spawn(bin, args as string[], {
-    env: { ...process.env, ...startEnv, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, ...startEnv, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   for (;;) {
     if (proc.exitCode !== null) throw new Error('server exited during start')
     try {
-      if ((await fetch(`${base}/api/session/config`)).ok) return { proc, readyMs: performance.now() - t0 }
+      if ((await fetch(`${url}/api/session/config`)).ok) return { proc, readyMs: performance.now() - t0, url }
     } catch {}
     await new Promise((r) => setTimeout(r, 25))
   }

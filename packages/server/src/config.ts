@@ -15,6 +15,7 @@ const envSchema = z.object({
     .optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   BODY_ENCRYPTION: bool.default(true),
+  AEAD_IMPL: z.enum(['native', 'node']).default('native'),
   APP_ENV: z.enum(['DEVELOP', 'RELEASE']).default('RELEASE'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
@@ -69,6 +70,8 @@ export type Config = {
   databaseUrl: string | undefined
   adminPassword: string | undefined
   bodyEncryption: boolean
+  /** Who seals replies: the native addon (falling back to node:crypto when it was not built) or node:crypto. */
+  aeadImpl: 'native' | 'node'
   appEnv: 'DEVELOP' | 'RELEASE'
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
   sessionIdleMs: number
@@ -121,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     adminPassword: e.ADMIN_PASSWORD,
     bodyEncryption: e.BODY_ENCRYPTION,
+    aeadImpl: e.AEAD_IMPL,
     appEnv: e.APP_ENV,
     logLevel: e.LOG_LEVEL,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,

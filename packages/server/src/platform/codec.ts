@@ -1,11 +1,4 @@
-import {
-  createCipheriv,
-  createDecipheriv,
-  createECDH,
-  hkdfSync,
-  randomBytes,
-  randomFillSync,
-} from 'node:crypto'
+import { createDecipheriv, createECDH, hkdfSync, randomBytes, randomFillSync } from 'node:crypto'
 import {
   CODEC_MAX_SKEW_MS,
   ENCRYPT_MARK,
@@ -17,14 +10,16 @@ import {
   responseAad,
   toBase64Url,
 } from '@moc/domain/transport/codec'
+import { type Sealer, sealEnvelopeNode } from './aeadSeal.ts'
 import { AppError } from './errors.ts'
 import { ReplayGuard } from './replayGuard.ts'
 
 /**
- * The server's half of the encrypted-body codec (format in @moc/domain/transport/codec). Synchronous
- * node:crypto: ECDH once per client key (cached), then AES-256-GCM per message. Base64url through
- * Buffer's native codec and IVs cut from a random pool: sealing a response was half an encrypted GET's
- * cost with the shared JavaScript base64 loop and a randomBytes call per reply.
+ * The server's half of the encrypted-body codec (format in @moc/domain/transport/codec). Synchronous:
+ * ECDH once per client key (cached), then AES-256-GCM per message — replies through the given sealer (the
+ * native addon by default, aeadSeal.ts), requests through node:crypto. Base64url through Buffer's native
+ * codec and IVs cut from a random pool: sealing a response was half an encrypted GET's cost with the shared
+ * JavaScript base64 loop and a randomBytes call per reply.
  */
 export interface ServerKeyPair {
   kid: string
@@ -71,7 +66,10 @@ const bytesOf = (text: string) => {
   return Buffer.from(text, 'base64url')
 }
 
-/** 12-byte IVs cut from a 12 KB random pool (one getrandom call per 1,024 replies). */
+/**
+ * 12-byte IVs cut from a 12 KB random pool (one getrandom call per 1,024 replies); a view, valid until the
+ * pool is refilled 1,023 replies later — the sealer reads it at once.
+ */
 const ivPool = Buffer.allocUnsafe(12 * 1024)
 let ivAt = ivPool.length
 function nextIv(): Buffer {
@@ -80,7 +78,7 @@ function nextIv(): Buffer {
     ivAt = 0
   }
   ivAt += 12
-  return Buffer.from(ivPool.subarray(ivAt - 12, ivAt))
+  return ivPool.subarray(ivAt - 12, ivAt)
 }
 
 export class ServerCodec {
@@ -91,6 +89,7 @@ export class ServerCodec {
   constructor(
     readonly serverKey: ServerKeyPair,
     maxSkewMs = CODEC_MAX_SKEW_MS,
+    private readonly seal: Sealer = sealEnvelopeNode,
   ) {
     this.ecdh.setPrivateKey(Buffer.from(fromBase64Url(serverKey.privateKey)))
     this.replays = new ReplayGuard(maxSkewMs)
@@ -145,12 +144,13 @@ export class ServerCodec {
     }
   }
 
-  /** The sealed reply `{"iv","c"}`; base64url needs no JSON escaping, so it is written directly. */
+  /** The sealed reply `{"iv","c"}`. */
   sealResponse(mark: MarkedRequest, payload: string): string {
-    const iv = nextIv()
-    const cipher = createCipheriv('aes-256-gcm', this.keyFor(mark.key), iv)
-    cipher.setAAD(Buffer.from(responseAad(mark.nonce)))
-    const c = Buffer.concat([cipher.update(payload, 'utf8'), cipher.final(), cipher.getAuthTag()])
-    return `{"iv":"${iv.toString('base64url')}","c":"${c.toString('base64url')}"}`
+    return this.seal(
+      this.keyFor(mark.key),
+      nextIv(),
+      Buffer.from(responseAad(mark.nonce)),
+      Buffer.from(payload),
+    )
   }
 }

@@ -5,6 +5,7 @@ import type { Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
 import { UnconfiguredImageChecker } from '../modules/words/imageChecker.ts'
 import { SensitiveScanner } from '../modules/words/sensitiveScanner.ts'
+import { sealerFor } from './aeadSeal.ts'
 import { ServerCodec } from './codec.ts'
 import { JobRunner } from './jobs/queue.ts'
 import { FailureCounter } from './rateLimit.ts'
@@ -67,7 +68,7 @@ export async function createContext(config: Config, database: Database, sms?: Sm
       readScope: database.kind === 'postgres',
     }),
     readCaches,
-    codec: new ServerCodec(serverKeyPair),
+    codec: new ServerCodec(serverKeyPair, undefined, sealerFor(config.aeadImpl).seal),
     sms: smsProvider,
     verifyCodes: new VerifyCodes(db, smsProvider),
     settings: new Settings(db),
