@@ -165,6 +165,8 @@ try {
       // CPU per request: what a change saves, whatever the neighbours on the machine are doing.
       'server CPU ms/req': (serverMs / r.done).toFixed(2),
       'db CPU ms/req': (dbMs / r.done).toFixed(2),
+      // the server's resident memory after this phase, and its peak so far
+      'RSS MB': `${rssMb(pid, 'VmRSS')} / ${rssMb(pid, 'VmHWM')}`,
     })
   }
   for (const [who, token, randomId] of [

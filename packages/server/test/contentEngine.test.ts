@@ -384,6 +384,11 @@ describe.each(engines)('content engine (%s)', (engine) => {
           expect(await items(query), `${who.id} ${query}`).toEqual(await items(query + free))
         const two = await items(`type=${tab}&pageSize=3&page=2`)
         expect(two, `${who.id} ${tab} page 2`).toEqual((await items(`type=${tab}&pageSize=6`)).slice(3))
+        // Later pages are prepared too (ids first, then the rows): the same as the query built per request.
+        const later = `type=${tab}&pageSize=2&page=2&verifyState=3`
+        expect(await items(later), `${who.id} ${later}`).toEqual(await items(later + free))
+        const past = (await list(who.token, `type=${tab}&pageSize=30&page=999`)).body.data
+        expect(past, `${who.id} ${tab} past the end`).toEqual({ items: [], total: counted })
         for (const creator of ['editor1', 'outsider']) {
           const c1 = (await list(who.token, `type=${tab}&createdBy=${creator}`)).body.data.total
           const c2 = (

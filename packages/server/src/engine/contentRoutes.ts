@@ -236,12 +236,12 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
     if (creator === null) return ok({ items: [], total: 0 })
     const free = [...freeFilters(q), ...partitionFilter(def, q.partition), ...fieldFilters(def, q)]
     const { rows, total } =
-      creator === undefined && !free.length && q.page === 1
+      creator === undefined && !free.length
         ? await preparedContentPage(
             ctx.database,
             { kind: kindOf(def), typeName, tab: tab.where, verifyState: q.verifyState },
             scope,
-            q.pageSize,
+            q,
           )
         : await filteredPage(def, tab.where, q, scope, creator, free)
     return ok({
@@ -254,7 +254,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
     })
   }
 
-  /** A list page after the first, or with a creator or free filters: built per request (count(*) with free filters). */
+  /** A list page with a creator or free filters: built per request (count(*) with free filters). */
   function filteredPage(
     def: ResourceDef,
     tab: ListFilter,
