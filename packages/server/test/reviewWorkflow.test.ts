@@ -357,6 +357,46 @@ describe.each(engines)('review workflow (%s)', (engine) => {
     expect(decisions).toHaveLength(1)
   })
 
+  it('a decision that meets a concurrent change on every try gives up after three: 409, nothing written', async () => {
+    const id = await draft(acct.editor.token, '一直被改')
+    await submit(acct.editor.token, [id])
+    const { db } = t.database
+    const before = await item(id)
+    // Each write of this item fails as transition_guard fails it when the item changed since it was read
+    // (SQLSTATE 40001); the sequence counts the tries, since a failed statement takes its own inserts with it.
+    await db.execute(sql.raw('create sequence stale_tries'))
+    await db.execute(
+      sql.raw(`create function always_stale() returns trigger language plpgsql as $$
+        begin perform nextval('stale_tries'); raise exception 'changed meanwhile' using errcode = '40001'; end $$`),
+    )
+    await db.execute(
+      sql.raw(`create trigger always_stale before update on content for each row
+        when (old.id = ${id}) execute function always_stale()`),
+    )
+    try {
+      const r = await approve(superToken, [id])
+      expect(r.res.statusCode).toBe(409)
+      expect(r.body.msg).toBe('内容正被他人同时处理，请刷新后重试')
+      const tries = await db.execute(sql.raw('select last_value::int as n from stale_tries'))
+      expect((tries as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(3)
+      expect(await item(id)).toEqual(before)
+      const entries = (await log(acct.editor.token, id)).body.data.items
+      expect(entries.map((e: { action: string }) => e.action)).toEqual(['submit'])
+      const ops = await db
+        .select()
+        .from(operationLog)
+        .where(and(eq(operationLog.action, '审核通过'), eq(operationLog.target, `content:${id}`)))
+      expect(ops.map((o) => o.result)).not.toContain('success')
+    } finally {
+      await db.execute(sql.raw('drop trigger always_stale on content'))
+      await db.execute(sql.raw('drop function always_stale'))
+      await db.execute(sql.raw('drop sequence stale_tries'))
+    }
+    // Once nothing interferes, the same call goes through.
+    expect((await approve(superToken, [id])).body.code).toBe(0)
+    expect((await item(id)).verifyState).toBe(1)
+  })
+
   it('counters equal count(*) after a random sequence including review transitions', async () => {
     const { db } = t.database
     // A two-node process for part of the run, so items wait at nodes.
