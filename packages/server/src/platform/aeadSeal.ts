@@ -1,6 +1,7 @@
 import { createCipheriv } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
 
 /**
  * Seals a reply into the codec's envelope `{"iv","c"}` (c = AES-256-GCM ciphertext ‖ 16-byte tag, both
@@ -26,7 +27,7 @@ export const sealEnvelopeNative: Sealer | undefined = (() => {
   for (const rel of ['../../build/Release/aead.node', '../build/Release/aead.node']) {
     const url = new URL(rel, import.meta.url)
     if (existsSync(url))
-      return (createRequire(import.meta.url)(url.pathname) as { sealEnvelope: Sealer }).sealEnvelope
+      return (createRequire(import.meta.url)(fileURLToPath(url)) as { sealEnvelope: Sealer }).sealEnvelope
   }
   return undefined
 })()
