@@ -3,7 +3,9 @@
  * with autocannon (50 connections) for the article list (type + verifyState filter, 30 rows, newest first, with
  * its exact total), the detail, the batched pending counts and a review approve, as the super administrator
  * and as a department-scoped reviewer; prints req/s, p50/p99 and the server's memory.
- * Usage: npm run build && npm run bench:content [-- --rows 1000000 --duration 10 --connections 50 --only list,counts]
+ * Usage: npm run build && npm run bench:content [-- --rows 1000000 --duration 10 --warmup 2 --connections 50
+ * --only list,counts]; BENCH_GENERATOR=wrk loads with wrk instead of autocannon (lib/load.ts).
+ * Each call is first loaded for `--warmup` seconds, not measured: the JIT and the prepared statements settle.
  * BENCH_KEEP_DB=1 keeps the seeded database and prints its URL; BENCH_KEEP_DB=<that URL> runs on it again without
  * re-seeding (approvals consume pending items; 150,000 last many runs). --only: list, page100, detail, counts, approve.
  */
@@ -14,7 +16,7 @@ import { parseArgs } from 'node:util'
 import { hash } from '@node-rs/argon2'
 import pg from 'pg'
 import { cpuMeter } from './lib/cpu.ts'
-import { load } from './lib/load.ts'
+import { generator, load } from './lib/load.ts'
 import { freshPgDatabase } from './lib/pg.ts'
 import { base, rssMb, startServer, stop } from './lib/server.ts'
 
@@ -22,6 +24,7 @@ const { values: args } = parseArgs({
   options: {
     rows: { type: 'string', default: '1000000' },
     duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '50' },
     only: { type: 'string', default: 'list,page100,detail,counts,approve' },
   },
@@ -29,6 +32,7 @@ const { values: args } = parseArgs({
 const only = new Set(args.only.split(','))
 const ROWS = Number(args.rows)
 const opts = { duration: Number(args.duration), connections: Number(args.connections) }
+const warmup = Number(args.warmup)
 const PASSWORD = 'Bench-Admin@2026'
 const DEPARTMENTS = 20
 const EDITORS_PER_DEPARTMENT = 5
@@ -149,11 +153,12 @@ try {
     call: string,
     name: string,
     who: string,
-    run: () => Promise<Awaited<ReturnType<typeof load>>>,
+    run: (o: typeof opts) => Promise<Awaited<ReturnType<typeof load>>>,
   ) => {
     if (!only.has(call)) return
+    if (warmup > 0) await run({ ...opts, duration: warmup })
     const cpu = cpuMeter(pid, new URL(database.url).pathname.slice(1))
-    const r = await run()
+    const r = await run(opts)
     const { serverMs, dbMs } = cpu()
     rows.push({
       call: name,
@@ -174,33 +179,37 @@ try {
     ['scoped reviewer', reviewer, scopedId],
   ] as const) {
     const auth = { 'x-auth-token': token }
-    await measure('list', 'list (type+verifyState, 30, total)', who, () =>
-      load('GET', list, auth, () => ({}), opts),
+    await measure('list', 'list (type+verifyState, 30, total)', who, (o) =>
+      load('GET', list, auth, () => ({}), o),
     )
-    await measure('page100', 'list page 100 (offset 2970)', who, () =>
-      load('GET', list.replace('page=1', 'page=100'), auth, () => ({}), opts),
+    await measure('page100', 'list page 100 (offset 2970)', who, (o) =>
+      load('GET', list.replace('page=1', 'page=100'), auth, () => ({}), o),
     )
-    await measure('detail', 'detail (random id)', who, () =>
+    await measure('detail', 'detail (random id)', who, (o) =>
       load(
         'GET',
         '/api/content/detail',
         auth,
         () => ({ path: `/api/content/detail?kind=article&id=${randomId()}` }),
-        opts,
+        o,
       ),
     )
-    await measure('counts', 'pending counts (batched)', who, () =>
-      load('GET', '/api/verify-center/pendingCounts', auth, () => ({}), opts),
+    await measure('counts', 'pending counts (batched)', who, (o) =>
+      load('GET', '/api/verify-center/pendingCounts', auth, () => ({}), o),
     )
   }
-  // Approve: each request approves one distinct pending item (the super administrator acts at every node).
-  await measure('approve', 'approve (one item per call)', 'super admin', () =>
+  // Approve: each request approves one distinct pending item (the super administrator acts at every node); the
+  // warm-up and the measured run take different items.
+  let approved = 0
+  await measure('approve', 'approve (one item per call)', 'super admin', (o) =>
     load(
       'POST',
       '/api/verify-center/approved',
       { 'x-auth-token': admin },
-      (i) => ({ body: JSON.stringify({ resType: 'article', ids: [pending[i % pending.length]!.id] }) }),
-      opts,
+      () => ({
+        body: JSON.stringify({ resType: 'article', ids: [pending[approved++ % pending.length]!.id] }),
+      }),
+      o,
     ),
   )
   rows.push({ call: 'server RSS MB (end / peak)', as: `${rssMb(pid, 'VmRSS')} / ${rssMb(pid, 'VmHWM')}` })
@@ -212,6 +221,6 @@ try {
   rmSync(dataDir, { recursive: true, force: true })
 }
 console.log(
-  `\n${ROWS} content rows, ${opts.connections} connections, ${opts.duration} s per run, node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`,
+  `\n${ROWS} content rows, ${generator}, ${opts.connections} connections, ${warmup} s warm-up + ${opts.duration} s per run, node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`,
 )
 console.table(rows)

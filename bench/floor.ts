@@ -2,11 +2,11 @@
  * The floor under every latency target: what this machine and the load generator give for servers that do almost
  * nothing — node:http and Fastify answering a constant 100-byte JSON — with the same autocannon settings as the
  * other benchmarks (50 connections, 10 s, keep-alive; BENCH_PIN=0:1 pins server and generator as they do).
- * Usage: npx tsx bench/floor.ts [-- --duration 10 --connections 50]
+ * Usage: npx tsx bench/floor.ts [-- --duration 10 --connections 50] (BENCH_GENERATOR=wrk: with wrk)
  */
 import { spawn } from 'node:child_process'
 import { parseArgs } from 'node:util'
-import { load } from './lib/load.ts'
+import { generator, load } from './lib/load.ts'
 import { base, PORT, rssMb } from './lib/server.ts'
 
 const { values: args } = parseArgs({
@@ -51,5 +51,7 @@ for (const [name, code] of Object.entries(servers)) {
   proc.kill()
   await new Promise((r) => proc.once('exit', r))
 }
-console.log(`\n${opts.connections} connections, ${opts.duration} s per run, node ${process.version}\n`)
+console.log(
+  `\n${generator}, ${opts.connections} connections, ${opts.duration} s per run, node ${process.version}\n`,
+)
 console.table(rows)

@@ -1,5 +1,12 @@
 import autocannon from 'autocannon'
 import { base } from './server.ts'
+import { loadWrk } from './wrk.ts'
+
+/**
+ * BENCH_GENERATOR=wrk drives the calls with wrk (`apt-get install wrk`) instead of autocannon; the benches print
+ * which one they used.
+ */
+export const generator = process.env.BENCH_GENERATOR === 'wrk' ? 'wrk' : 'autocannon'
 
 export interface LoadOptions {
   connections: number
@@ -16,10 +23,13 @@ export interface RequestParts {
 }
 
 /**
- * Drives one call with autocannon; `next` gives each request its own parts (a fresh sealed body, another id),
- * so no two requests are replays of each other.
+ * Drives one call with the chosen generator; `next` gives each request its own parts (a fresh sealed body,
+ * another id), so no two requests are replays of each other (with wrk: the first 50,000 of them, cycled).
  */
-export async function load(
+export const load: typeof loadAutocannon = (...call) =>
+  generator === 'wrk' ? loadWrk(...call) : loadAutocannon(...call)
+
+async function loadAutocannon(
   method: 'GET' | 'POST',
   path: string,
   headers: Record<string, string>,

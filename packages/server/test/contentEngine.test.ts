@@ -79,6 +79,39 @@ describe.each(engines)('content engine (%s)', (engine) => {
   }, 60_000)
   afterAll(() => t?.close())
 
+  it('a prepared page writes the items as the per-request query does, with the list columns kept in extra', async () => {
+    const video = (fields: Record<string, unknown>) =>
+      call(t.app, 'POST', '/api/content/add', {
+        token: superToken,
+        body: { kind: 'video', videoUrl: 'https://media.example.com/a.mp4', ...fields },
+      })
+    // Text that JSON must escape, a value kept in extra, and one left out (null in the list).
+    for (const fields of [
+      { title: '引号"与\\反斜杠\t制表', duration: 95 },
+      { title: '无时长的视频' },
+      { title: '</script>&<b>', duration: 0, isFirst: true },
+    ]) {
+      const added = await video(fields)
+      expect(added.body.code, added.body.msg).toBe(0)
+    }
+    const page = async (query: string) =>
+      (await call(t.app, 'GET', `/api/content/list?kind=video&type=draft&${query}`, { token: superToken }))
+        .body
+    const prepared = await page('pageSize=10')
+    const built = await page('pageSize=10&startTime=2000-01-01T00:00:00.000Z')
+    expect(prepared.code).toBe(0)
+    expect(prepared.data.total).toBe(3)
+    expect(prepared).toEqual(built)
+    expect(
+      prepared.data.items.map((i: { title: string; duration: number | null }) => [i.title, i.duration]),
+    ).toEqual([
+      ['</script>&<b>', 0],
+      ['无时长的视频', null],
+      ['引号"与\\反斜杠\t制表', 95],
+    ])
+    expect(prepared.data.items[0].previewUrl).toMatch(/^\/preview\/content\/\d+\?expires=\d+&sig=/)
+  })
+
   it('creates, lists per tab, shows, modifies, hides, recycles, restores and deletes for ever', async () => {
     const tok = acct.editor.token
     const created = await add(tok, {

@@ -26,7 +26,55 @@ describe('ReadCache', () => {
     expect(await both).toEqual([7, 7])
     expect(await cache.get('k', read, 999)).toBe(7)
     expect(reads).toBe(1)
-    await cache.get('k', async () => 8, 1000).then((v) => expect(v).toBe(8))
+    await cache.get('k', async () => 8, 2000).then((v) => expect(v).toBe(8))
+  })
+
+  it('past its time answers from the entry while one read renews it, up to twice the time', async () => {
+    const cache = new ReadCache<number>(1000, () => true)
+    await cache.get('k', async () => 1, 0)
+    let reads = 0
+    const gate = deferred<number>()
+    const read = () => {
+      reads++
+      return gate.promise
+    }
+    // Expired: both callers get the old value at once, and one read is under way for both.
+    expect(await cache.get('k', read, 1500)).toBe(1)
+    expect(await cache.get('k', read, 1600)).toBe(1)
+    expect(reads).toBe(1)
+    gate.resolve(2)
+    await gate.promise
+    // The renewed value, kept from the time its read began.
+    expect(await cache.get('k', read, 2400)).toBe(2)
+    expect(reads).toBe(1)
+    // Twice the time past the last read: the caller waits for a fresh one.
+    expect(await cache.get('k', async () => 3, 3500)).toBe(3)
+  })
+
+  it('a renewal that fails, or finds nothing to keep, leaves no entry to answer from', async () => {
+    const cache = new ReadCache<number | undefined>(1000, (v) => v !== undefined)
+    await cache.get('k', async () => 1, 0)
+    const failed = Promise.reject(new Error('down'))
+    failed.catch(() => {})
+    expect(await cache.get('k', () => failed, 1500)).toBe(1)
+    await new Promise((r) => setTimeout(r))
+    expect(await cache.get('k', async () => 4, 1500)).toBe(4)
+    // A session revoked elsewhere: the renewal finds no row, and the next caller reads again instead of the old one.
+    expect(await cache.get('k', async () => undefined, 2600)).toBe(4)
+    await new Promise((r) => setTimeout(r))
+    expect(await cache.get('k', async () => undefined, 2600)).toBeUndefined()
+  })
+
+  it('a forget during a renewal drops the entry, and the renewal is not kept', async () => {
+    const cache = new ReadCache<number>(1000, () => true)
+    await cache.get('k', async () => 1, 0)
+    const gate = deferred<number>()
+    expect(await cache.get('k', () => gate.promise, 1500)).toBe(1)
+    cache.forget()
+    expect(await cache.get('k', async () => 5, 1500)).toBe(5)
+    gate.resolve(9)
+    await gate.promise
+    expect(await cache.get('k', async () => 6, 1600)).toBe(5)
   })
 
   it('does not keep, nor share, a read that a forget overlapped', async () => {

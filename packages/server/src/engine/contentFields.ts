@@ -69,7 +69,10 @@ export function contentFieldValues(def: ResourceDef, row: ContentRow): Record<st
  */
 export function extraColumnValues(def: ResourceDef, row: Pick<ContentRow, 'extra'>): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  for (const name of def.list.columns)
-    if (!COLUMN_FIELDS.has(name) && def.fields[name]) out[name] = row.extra[name] ?? null
+  for (const name of extraListColumns(def)) out[name] = row.extra[name] ?? null
   return out
 }
+
+/** The definition's list columns whose values live in `extra`. */
+export const extraListColumns = (def: ResourceDef) =>
+  def.list.columns.filter((name) => !COLUMN_FIELDS.has(name) && def.fields[name])

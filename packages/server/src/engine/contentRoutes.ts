@@ -18,7 +18,7 @@ import { contentResources } from '@moc/domain/resources/index'
 import { type ListFilter, permissionFor, type ResourceDef, supportsAction } from '@moc/domain/resources/types'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
 import { and, count, eq, getTableColumns, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../db/client.ts'
@@ -30,9 +30,9 @@ import type { Ctx } from '../platform/context.ts'
 import { type DataScope, dataScopeOf } from '../platform/dataScope.ts'
 import { AppError } from '../platform/errors.ts'
 import { resourceOf } from '../platform/guard.ts'
-import { plainJsonSerializer } from '../platform/plainJson.ts'
+import { plainJsonSerializer, sendOkJson } from '../platform/plainJson.ts'
 import { applyCounts, bucketConditions, type CountedState, countedTotal } from './contentCounters.ts'
-import { contentFieldValues, contentWrite, extraColumnValues } from './contentFields.ts'
+import { contentFieldValues, contentWrite, extraColumnValues, extraListColumns } from './contentFields.ts'
 import { anyOf, contentInScope, contentInScopeOf, scopeSlots, scopeSlotValues } from './contentInScope.ts'
 import { holderName, modifyContent } from './contentModify.ts'
 import {
@@ -41,7 +41,6 @@ import {
   fieldFilters,
   freeFilters,
   type ListRow,
-  type ListRowText,
   preparedContentPage,
 } from './contentPage.ts'
 import { refuseUnknownMediaAccounts } from './contentRefs.ts'
@@ -67,7 +66,7 @@ export const counted = (r: Row): CountedState => ({
   isFirst: r.isFirst,
 })
 
-export const itemOf = (r: ListRow | ListRowText, creatorName: string | null) => ({
+export const itemOf = (r: ListRow, creatorName: string | null) => ({
   id: r.id,
   kind: r.kind,
   title: r.title,
@@ -226,7 +225,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
 
   const creatorId = (name: string) => creatorIdByName(db, name)
 
-  async function list(req: FastifyRequest, q: z.output<typeof contentListQuerySchema>) {
+  async function list(req: FastifyRequest, reply: FastifyReply, q: z.output<typeof contentListQuerySchema>) {
     const def = resourceOf(req)
     const typeName = q.type ?? Object.keys(def.list.types)[0]!
     const tab = def.list.types[typeName]
@@ -235,15 +234,21 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
     const creator = q.createdBy ? await creatorId(q.createdBy) : undefined
     if (creator === null) return ok({ items: [], total: 0 })
     const free = [...freeFilters(q), ...partitionFilter(def, q.partition), ...fieldFilters(def, q)]
-    const { rows, total } =
-      creator === undefined && !free.length
-        ? await preparedContentPage(
-            ctx.database,
-            { kind: kindOf(def), typeName, tab: tab.where, verifyState: q.verifyState },
-            scope,
-            q,
-          )
-        : await filteredPage(def, tab.where, q, scope, creator, free)
+    if (creator === undefined && !free.length) {
+      const list = { kind: kindOf(def), typeName, tab: tab.where, verifyState: q.verifyState }
+      const page = await preparedContentPage(
+        ctx.database,
+        { ...list, extraColumns: extraListColumns(def) },
+        scope,
+        q,
+      )
+      // The items are JSON text already (contentPage itemJson): each gets its preview link, the page its envelope.
+      const items = page.items.map(
+        ({ id, json }) => `${json.slice(0, -1)},"previewUrl":${JSON.stringify(previewUrl(ctx, id))}}`,
+      )
+      return sendOkJson(reply, `{"items":[${items.join(',')}],"total":${page.total}}`)
+    }
+    const { rows, total } = await filteredPage(def, tab.where, q, scope, creator, free)
     return ok({
       items: rows.map((r) => ({
         ...extraColumnValues(def, r.row),
@@ -290,7 +295,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
         response: listResponse,
       },
     },
-    (req) => list(req, req.query),
+    (req, reply) => list(req, reply, req.query),
   )
   app.post(
     '/api/content/list',
@@ -304,7 +309,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
         response: listResponse,
       },
     },
-    (req) => list(req, req.body),
+    (req, reply) => list(req, reply, req.body),
   )
 
   async function nums(req: FastifyRequest, q: z.output<typeof contentNumsQuerySchema>) {

@@ -1,3 +1,5 @@
+import { ok } from '@moc/domain/transport/envelope'
+import type { FastifyReply } from 'fastify'
 import type { FastifySerializerCompiler } from 'fastify/types/schema'
 
 /**
@@ -7,3 +9,10 @@ import type { FastifySerializerCompiler } from 'fastify/types/schema'
  * and the tests still check the shapes; only routes that never return database rows as-is may use it.
  */
 export const plainJsonSerializer: FastifySerializerCompiler<unknown> = () => (data) => JSON.stringify(data)
+
+/** `ok`'s envelope as the text before and after its data. */
+const [okHead, okTail] = JSON.stringify(ok('\u0000')).split('"\\u0000"') as [string, string]
+
+/** Sends a successful reply whose data the caller has as JSON text (e.g. written by PostgreSQL). */
+export const sendOkJson = (reply: FastifyReply, dataJson: string) =>
+  reply.type('application/json; charset=utf-8').send(`${okHead}${dataJson}${okTail}`)

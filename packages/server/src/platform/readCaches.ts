@@ -1,8 +1,9 @@
 /**
  * Process-local caches of reads that writes may change (decision 0018): the session lookup, the badges' pending
- * counts, the sensitive-word list's stamp. An entry lives `READ_CACHE_MS`; a write request of the process forgets
- * the caches it may have changed when it starts and when it ends (guard.ts), and a read that overlapped a forget
- * is not kept, so a process sees its own changes at once and another process's within that time.
+ * counts, the sensitive-word list's stamp. An entry lives `READ_CACHE_MS`, and answers on while one read renews
+ * it, up to twice that (decision 0027); a write request of the process forgets the caches it may have changed when
+ * it starts and when it ends (guard.ts), and a read that overlapped a forget is not kept, so a process sees its own
+ * changes at once and another process's within that time and one read.
  */
 export class ReadCaches {
   private readonly caches: { cache: ReadCache<unknown>; readsContent: boolean }[] = []
@@ -46,21 +47,39 @@ export class ReadCache<V> {
   get(key: string, read: () => Promise<V>, now = Date.now()): Promise<V> {
     if (this.ttlMs <= 0) return read()
     const hit = this.entries.get(key)
-    if (hit && now - hit.at < this.ttlMs) return Promise.resolve(hit.value)
+    const age = hit ? now - hit.at : Number.POSITIVE_INFINITY
+    if (hit && age < this.ttlMs) return Promise.resolve(hit.value)
     const shared = this.reading.get(key)
-    if (shared) return shared
+    // An entry only expired by time (a forget deletes it) still answers during a second lifetime while one read
+    // renews it: under load an expiry no longer holds every request of the key behind that read, once a second
+    // (the badges' p99). Another process's change thus shows within the time plus one read.
+    if (hit && age < 2 * this.ttlMs) {
+      if (!shared) this.renew(key, read, now).catch(() => {})
+      return Promise.resolve(hit.value)
+    }
+    return shared ?? this.renew(key, read, now)
+  }
+
+  /** Reads a key once for everyone asking meanwhile; keeps the value unless a forget overlapped the read. */
+  private renew(key: string, read: () => Promise<V>, now: number): Promise<V> {
     const generation = this.generation
-    const pending = read().then(
+    const done = (pending: Promise<V>) => {
+      if (this.reading.get(key) === pending) this.reading.delete(key)
+      return generation === this.generation
+    }
+    const pending: Promise<V> = read().then(
       (value) => {
-        if (this.reading.get(key) === pending) this.reading.delete(key)
-        if (generation === this.generation && this.keep(value)) {
+        if (!done(pending)) return value
+        if (!this.keep(value)) this.entries.delete(key)
+        else {
           if (this.entries.size >= MAX_ENTRIES) this.entries.clear()
           this.entries.set(key, { value, at: now })
         }
         return value
       },
       (err: unknown) => {
-        if (this.reading.get(key) === pending) this.reading.delete(key)
+        // A failed read leaves nothing to answer from: the next request reads again.
+        if (done(pending)) this.entries.delete(key)
         throw err
       },
     )
