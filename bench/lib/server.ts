@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { openSync, readFileSync } from 'node:fs'
 
 /** The port every benchmark serves on (loopback only; BENCH_PORT when several people bench on one machine). */
 export const PORT = Number(process.env.BENCH_PORT ?? 18_282)
@@ -24,6 +24,7 @@ if (pin) execFileSync('taskset', ['-pc', pin[2]!, String(process.pid)], { stdio:
  * BENCH_SERVER: another build's main.js, for A/B runs under the same load.
  */
 const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
+const logFile = process.env.BENCH_SERVER_LOG
 
 /**
  * `npm start`'s command line, so the benches run the server as users do: its node options (the young
@@ -52,7 +53,8 @@ export async function startServer(env: Record<string, string>, port = PORT): Pro
   const [bin, args] = pin ? ['taskset', ['-c', pin[1]!, ...node]] : [node[0]!, node.slice(1)]
   const proc = spawn(bin, args as string[], {
     env: { ...process.env, ...startEnv, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_SERVER_LOG=<file>: the server's standard output (e.g. with BENCH_NODE_ARGS=--trace-gc) goes there.
+    stdio: ['ignore', logFile ? openSync(logFile, 'a') : 'ignore', 'inherit'],
   })
   for (;;) {
     if (proc.exitCode !== null) throw new Error('server exited during start')
