@@ -138,9 +138,9 @@ function itemJson(extraColumns: readonly string[]) {
  * The page statement of one list shape (kind and its list columns, tab, verifyState filter or not, scoped or not,
  * page size, first page or a later one), as SQL text and its parameters (`vs`, `offset` and the scope slots named,
  * filled per call): each row's id and item JSON and, as a scalar subquery PostgreSQL evaluates once, their exact
- * total from the counters — one round trip, one snapshot. LIMIT is written
- * into the text: as a parameter PostgreSQL's generic plan must guess the row count, loses to a custom plan, and
- * the statement is planned again at every execution (0.6 ms of a 1.2 ms call under load).
+ * total from the counters — one round trip, one snapshot. LIMIT is written into the text: as a parameter
+ * PostgreSQL's generic plan must guess the row count, loses to a custom plan, and the statement is planned again
+ * at every execution (0.6 ms of a 1.2 ms call under load).
  *
  * A later page finds its ids first (only the index is read for the rows OFFSET skips), then reads those rows:
  * selecting the items with OFFSET directly would format the timestamps of every skipped row.
@@ -226,7 +226,8 @@ export async function preparedContentPage(
     later: page > 1,
     extraColumns: list.extraColumns,
   }
-  const key = [list.kind, list.typeName, shape.byState, shape.scoped, pageSize, shape.later].join('|')
+  const { kind, typeName, extraColumns } = list
+  const key = [kind, typeName, shape.byState, shape.scoped, pageSize, shape.later, ...extraColumns].join('|')
   const stmt = preparedStatement(`content_page|${key}`, () => pageStatement(database.db, shape))
   const found = await runPrepared(database, stmt, {
     vs: list.verifyState,
