@@ -187,20 +187,32 @@ export const auditTarget = (req: FastifyRequest, ids: readonly number[]) => {
 
 /** One item with every field of its definition, within the caller's data scope (404 outside it). */
 export async function contentDetail(db: Db, def: ResourceDef, id: number, scope: DataScope) {
-  const [r] = await db
-    .select({ row: content, creatorName: admin.username })
-    .from(content)
-    .leftJoin(admin, eq(admin.id, content.createdBy))
-    .where(and(eq(content.id, id), eq(content.kind, kindOf(def)), contentInScope(scope)))
-    .limit(1)
-  if (!r) throw new AppError('NOT_FOUND', contentMessages.notFound)
-  const fields = contentFieldValues(def, r.row)
+  // Every detail screen and preview opens with this read: built once per scope shape, prepared per connection.
+  const stmt = preparedStatement(`detail|${scope.unrestricted}`, () =>
+    db
+      .select({ row: content, creatorName: admin.username })
+      .from(content)
+      .leftJoin(admin, eq(admin.id, content.createdBy))
+      .where(
+        and(
+          eq(content.id, sql.placeholder('id')),
+          eq(content.kind, sql.placeholder('kind')),
+          scope.unrestricted ? undefined : contentInScopeOf(scopeSlots),
+        ),
+      )
+      .toSQL(),
+  )
+  const [found] = await runPreparedOn(db, stmt, { id, kind: kindOf(def), ...scopeSlotValues(scope) })
+  if (!found) throw new AppError('NOT_FOUND', contentMessages.notFound)
+  const row = rowOf(found)
+  const creatorName = found[CONTENT_COLUMNS.length] as string | null
+  const fields = contentFieldValues(def, row)
   return {
-    ...itemOf(r.row, r.creatorName),
+    ...itemOf(row, creatorName),
     fields,
     relations: await relatedItemsOf(db, def, fields),
-    lockedBy: r.row.lockedBy,
-    lockedAt: iso(r.row.lockedAt),
+    lockedBy: row.lockedBy,
+    lockedAt: iso(row.lockedAt),
   }
 }
 
