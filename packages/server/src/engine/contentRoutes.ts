@@ -247,13 +247,8 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
     if (creator === null) return ok({ items: [], total: 0 })
     const free = [...freeFilters(q), ...partitionFilter(def, q.partition), ...fieldFilters(def, q)]
     if (creator === undefined && !free.length) {
-      const list = { kind: kindOf(def), typeName, tab: tab.where, verifyState: q.verifyState }
-      const page = await preparedContentPage(
-        ctx.database,
-        { ...list, extraColumns: extraListColumns(def) },
-        scope,
-        q,
-      )
+      const shape = { kind: kindOf(def), typeName, tab: tab.where, extraColumns: extraListColumns(def) }
+      const page = await preparedContentPage(ctx.database, { ...shape, verifyState: q.verifyState }, scope, q)
       // The items are JSON text already (contentPage itemJson): each gets its preview link, the page its envelope.
       const items = page.items.map(
         ({ id, json }) => `${json.slice(0, -1)},"previewUrl":${JSON.stringify(previewUrl(ctx, id))}}`,
