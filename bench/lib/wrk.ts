@@ -12,7 +12,7 @@ const VARIANTS = 50_000
 const lua = (s: string) => JSON.stringify(s) // a JSON string literal is a valid Lua one for these ASCII parts
 
 /**
- * Drives one call with wrk (Debian's package; one thread, C and LuaJIT): it spends about a tenth of autocannon's
+ * Drives one call with wrk (Debian's package; one thread, C and LuaJIT): it spends about half of autocannon's
  * CPU per request, which on a two-core machine is CPU the server and PostgreSQL get back. The requests `next`
  * gives are computed here up front (the first VARIANTS of them) and cycled through by a generated Lua script.
  */
