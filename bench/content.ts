@@ -7,7 +7,9 @@
  * --only list,counts]; BENCH_GENERATOR=wrk loads with wrk instead of autocannon (lib/load.ts).
  * Each call is first loaded for `--warmup` seconds, not measured: the JIT and the prepared statements settle.
  * BENCH_KEEP_DB=1 keeps the seeded database and prints its URL; BENCH_KEEP_DB=<that URL> runs on it again without
- * re-seeding (approvals consume pending items; 150,000 last many runs). --only: list, page100, detail, counts, approve.
+ * re-seeding (approvals consume pending items; 150,000 last many runs). --only: floor, list, page100, detail, counts,
+ * approve. `floor` loads a bare Fastify answering a constant JSON before and after the calls (lib/floor.ts): this
+ * machine's scale at the time of the run, which varies between machines and within a day (bench/README).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -16,6 +18,7 @@ import { parseArgs } from 'node:util'
 import { hash } from '@node-rs/argon2'
 import pg from 'pg'
 import { cpuMeter } from './lib/cpu.ts'
+import { floorRun } from './lib/floor.ts'
 import { generator, load } from './lib/load.ts'
 import { freshPgDatabase } from './lib/pg.ts'
 import { base, rssMb, startServer, stop } from './lib/server.ts'
@@ -26,7 +29,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '50' },
-    only: { type: 'string', default: 'list,page100,detail,counts,approve' },
+    only: { type: 'string', default: 'floor,list,page100,detail,counts,approve' },
   },
 })
 const only = new Set(args.only.split(','))
@@ -117,6 +120,19 @@ const env = {
   ADMIN_PASSWORD: PASSWORD,
 }
 const rows: Record<string, unknown>[] = []
+/** The floor at this point of the run (a bare Fastify, constant JSON), as a row of the table. */
+const floor = async (when: string) => {
+  if (!only.has('floor')) return
+  if (warmup > 0) await floorRun('fastify', { ...opts, duration: warmup })
+  const r = await floorRun('fastify', opts)
+  rows.push({
+    call: 'floor: bare Fastify, constant JSON',
+    as: when,
+    'req/s': r.rps,
+    'p50 ms': r.p50,
+    'p99 ms': r.p99,
+  })
+}
 try {
   await stop(await startServer(env)) // migrations and the first administrator
   const client = new pg.Client({ connectionString: database.url })
@@ -141,6 +157,7 @@ try {
   await client.end()
   console.log(`${reuse ? 'reused' : `seeded ${ROWS} rows in ${seedS} s`}; ${pending.length} pending`)
 
+  await floor('before')
   const server = await startServer(env)
   const pid = server.proc.pid!
   const admin = await signIn('admin', PASSWORD)
@@ -214,6 +231,7 @@ try {
   )
   rows.push({ call: 'server RSS MB (end / peak)', as: `${rssMb(pid, 'VmRSS')} / ${rssMb(pid, 'VmHWM')}` })
   await stop(server)
+  await floor('after')
 } finally {
   // BENCH_KEEP_DB keeps the seeded database for EXPLAIN and repeated runs (its URL is printed).
   if (keep) console.log(`kept ${database.url}`)
