@@ -1,6 +1,7 @@
 import { article } from '@moc/domain/resources/article'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../src/db/client.ts'
 import { execOn } from '../src/db/execOn.ts'
 import { content, contentCount, operationLog, processResourceLog } from '../src/db/schema.ts'
 import { counted, readInScope } from '../src/engine/contentRoutes.ts'
@@ -90,4 +91,22 @@ describe.each(engines)('transition write (%s)', (engine) => {
       audits: before.audits + 1,
     })
   })
+
+  // client.ts preparedPools: named statements outside a transaction are planned once (an approval's read and write
+  // would otherwise be planned at every call); the ORM's queries and transactions keep plans made with their values.
+  it.runIf(engine === 'postgres')(
+    'plans named statements once, other queries with their values',
+    async () => {
+      const mode = "select current_setting('plan_cache_mode')"
+      const setting = (rows: unknown[][]) => rows[0]![0]
+      expect(setting(await t.database.rows('plan_mode', mode, []))).toBe('force_generic_plan')
+      expect(setting(await execOn(t.database.db, 'plan_mode', mode, []))).toBe('force_generic_plan')
+      const orm = (await t.database.db.execute(sql.raw(`${mode} as m`))) as unknown as {
+        rows: { m: string }[]
+      }
+      expect(orm.rows[0]!.m).toBe('auto')
+      const inTx = await t.database.db.transaction((tx) => execOn(tx as unknown as Db, 'plan_mode', mode, []))
+      expect(setting(inTx)).toBe('auto')
+    },
+  )
 })

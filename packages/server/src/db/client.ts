@@ -9,6 +9,24 @@ import * as schema from './schema.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
+/** Connections per pool, and so at most twice this many per server process (see preparedPools). */
+const POOL_MAX = 20
+
+/**
+ * Each PostgreSQL pool of the app's queries, with the pool its named statements run on (Database.rows, execOn
+ * outside a transaction). That pool's sessions plan with `plan_cache_mode = force_generic_plan`: PostgreSQL
+ * otherwise keeps planning a statement afresh at every execution while the plan without the values looks dearer
+ * than the plans with them — always, for an id list (`id = any($1)`, `unnest($2)`): it guesses 10 ids where a
+ * review decision passes one, so an approval paid 0.75 ms of database CPU per call to plan its read and its write
+ * (bench/README, 2026-11-27 stop 16). Our named statements are written for plans that do not depend on their
+ * values (LIMIT written into the text, contentPage); the ORM's queries, whose best plan can (a partial index
+ * for one verify_state, LIMIT as a parameter), stay on the other pool and are planned with their values.
+ */
+const preparedPools = new WeakMap<object, pg.Pool>()
+
+/** The pool named statements run on instead of `driver` (a query pool), if it has one. */
+export const preparedPoolOf = (driver: object): pg.Pool | undefined => preparedPools.get(driver)
+
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
@@ -40,17 +58,26 @@ function migrationsFolder(): string {
 export async function openDatabase(opts: { url?: string | undefined; dataDir: string }): Promise<Database> {
   const folder = migrationsFolder()
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 20 })
-    // An idle client whose connection drops emits 'error' on the pool; without a listener it would crash the process.
-    pool.on('error', (err) => console.error('PostgreSQL idle client error:', err.message))
+    const pool = new pg.Pool({ connectionString: opts.url, max: POOL_MAX })
+    const prepared = new pg.Pool({
+      connectionString: opts.url,
+      max: POOL_MAX,
+      options: '-c plan_cache_mode=force_generic_plan',
+    })
+    preparedPools.set(pool, prepared)
+    // An idle client whose connection drops emits 'error' on its pool; without a listener it would crash the process.
+    for (const p of [pool, prepared])
+      p.on('error', (err) => console.error('PostgreSQL idle client error:', err.message))
     const db = drizzlePg(pool, { schema }) as unknown as Db
     return {
       db,
       kind: 'postgres',
       rows: async (name, text, values) =>
-        (await pool.query<unknown[]>({ name, text, values: [...values], rowMode: 'array' })).rows,
+        (await prepared.query<unknown[]>({ name, text, values: [...values], rowMode: 'array' })).rows,
       migrate: () => migratePg(db as never, { migrationsFolder: folder }),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), prepared.end()])
+      },
     }
   }
   let dir = opts.dataDir
