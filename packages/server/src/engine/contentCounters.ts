@@ -1,5 +1,5 @@
 import type { ListFilter } from '@moc/domain/resources/types'
-import { and, eq, gte, ne, not, or, type SQL, sql } from 'drizzle-orm'
+import { and, eq, ne, not, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { execOn } from '../db/execOn.ts'
 import { contentCount } from '../db/schema.ts'
@@ -26,6 +26,13 @@ export interface CountedState {
 export const COUNTER_STRIPES = 8
 const ALL_DEPARTMENTS = -1
 const ALL_CREATORS = 0
+/**
+ * The levels as literals in counterRows' text, not parameters: a plan made without the values (named statements,
+ * decision 0028) then still knows created_by 0 is most counter rows and reads them through the primary key, not
+ * through (kind, created_by) — a list's total 0.13–0.24 → 0.02 ms of database time.
+ */
+const ALL_DEPARTMENTS_SQL = sql.raw(String(ALL_DEPARTMENTS))
+const ALL_CREATORS_SQL = sql.raw(String(ALL_CREATORS))
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -127,20 +134,20 @@ export function counterRows(
   const c = contentCount
   const level: SQL | undefined = !scope
     ? creatorId === undefined
-      ? and(eq(c.departmentId, ALL_DEPARTMENTS), eq(c.createdBy, ALL_CREATORS))
-      : and(gte(c.departmentId, 0), eq(c.createdBy, creatorId))
+      ? and(sql`${c.departmentId} = ${ALL_DEPARTMENTS_SQL}`, sql`${c.createdBy} = ${ALL_CREATORS_SQL}`)
+      : and(sql`${c.departmentId} >= 0`, eq(c.createdBy, creatorId))
     : creatorId === undefined
       ? or(
-          and(eq(c.createdBy, ALL_CREATORS), anyOf(c.departmentId, scope.departmentIds)),
+          and(sql`${c.createdBy} = ${ALL_CREATORS_SQL}`, anyOf(c.departmentId, scope.departmentIds)),
           and(
             eq(c.createdBy, scope.adminId),
-            gte(c.departmentId, 0),
+            sql`${c.departmentId} >= 0`,
             not(anyOf(c.departmentId, scope.departmentIds)),
           ),
         )
       : and(
           eq(c.createdBy, creatorId),
-          gte(c.departmentId, 0),
+          sql`${c.departmentId} >= 0`,
           creatorId === scope.adminId ? undefined : anyOf(c.departmentId, scope.departmentIds),
         )
   return and(
