@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { precompress } from './precompress.ts'
 
 // libpag's exports map hides its WebAssembly file; the .pag player page imports it by this name as an asset URL.
 const libpagWasm = join(
@@ -11,7 +12,7 @@ const libpagWasm = join(
 )
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: [{ find: /^libpag-wasm(?=\?)/, replacement: libpagWasm }] },
   build: {
     target: 'es2022',

@@ -97,6 +97,8 @@ export async function registerWeb(
     root: dist,
     index: false,
     wildcard: true,
+    // The .br / .gz variants the web build writes beside each asset (packages/web/precompress.ts).
+    preCompressed: true,
     setHeaders(res, path) {
       const asset = path.includes('/assets/')
       res.header('cache-control', asset ? 'public, max-age=31536000, immutable' : 'no-cache')
