@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process'
 import { type LoadOptions, load } from './load.ts'
-import { base, PORT, rssMb } from './server.ts'
+import { answering, base, PORT, rssMb, spawnOnServerCore } from './server.ts'
 
 /** The reply of the floor servers: about the size of the batched pending counts' reply. */
 const body = JSON.stringify({
@@ -22,20 +21,13 @@ export const floorServers = {
  * and the load generator give for a server doing nothing, the scale every other figure of the run is read against.
  */
 export async function floorRun(name: keyof typeof floorServers, opts: LoadOptions) {
-  const pin = process.env.BENCH_PIN?.match(/^(\d+):(\d+)$/)
-  const node = ['node', '-e', floorServers[name]]
-  const [bin, argv] = pin ? ['taskset', ['-c', pin[1]!, ...node]] : [node[0]!, node.slice(1)]
   // Fastify resolves from the server package, where it is a dependency.
-  const proc = spawn(bin, argv as string[], { stdio: 'inherit', cwd: 'packages/server' })
+  const proc = spawnOnServerCore(['node', '-e', floorServers[name]], {
+    stdio: 'inherit',
+    cwd: 'packages/server',
+  })
   try {
-    for (;;) {
-      try {
-        await fetch(`${base}/api/x`)
-        break
-      } catch {
-        await new Promise((r) => setTimeout(r, 50))
-      }
-    }
+    await answering(`${base}/api/x`, proc)
     const r = await load('GET', '/api/x', {}, () => ({}), opts)
     return { ...r, rssMb: rssMb(proc.pid!, 'VmHWM') }
   } finally {

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, type SpawnOptions, spawn } from 'node:child_process'
 import { openSync, readFileSync } from 'node:fs'
 
 /** The port every benchmark serves on (loopback only; BENCH_PORT when several people bench on one machine). */
@@ -40,6 +40,23 @@ const startEnv = Object.fromEntries(
 )
 const startOptions = startLine.filter((t) => t.startsWith('--'))
 
+/** Spawns a node command line on the server's core when BENCH_PIN pins it (taskset), else as it is. */
+export function spawnOnServerCore(node: string[], options: SpawnOptions): ChildProcess {
+  const [bin, args] = pin ? ['taskset', ['-c', pin[1]!, ...node]] : [node[0]!, node.slice(1)]
+  return spawn(bin, args as string[], options)
+}
+
+/** Waits until `url` answers with a success; fails if `proc` exits first. */
+export async function answering(url: string, proc: ChildProcess) {
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`${url}: the server exited during start`)
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {}
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
+
 /** Starts the built server as `npm start` does and waits until it answers; returns the time that took. */
 export async function startServer(env: Record<string, string>, port = PORT): Promise<Server> {
   const url = `http://127.0.0.1:${port}`
@@ -50,19 +67,13 @@ export async function startServer(env: Record<string, string>, port = PORT): Pro
     ...nodeArgs,
     process.env.BENCH_SERVER ?? 'packages/server/dist/main.js',
   ]
-  const [bin, args] = pin ? ['taskset', ['-c', pin[1]!, ...node]] : [node[0]!, node.slice(1)]
-  const proc = spawn(bin, args as string[], {
+  const proc = spawnOnServerCore(node, {
     env: { ...process.env, ...startEnv, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     // BENCH_SERVER_LOG=<file>: the server's standard output (e.g. with BENCH_NODE_ARGS=--trace-gc) goes there.
     stdio: ['ignore', logFile ? openSync(logFile, 'a') : 'ignore', 'inherit'],
   })
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error('server exited during start')
-    try {
-      if ((await fetch(`${url}/api/session/config`)).ok) return { proc, readyMs: performance.now() - t0, url }
-    } catch {}
-    await new Promise((r) => setTimeout(r, 25))
-  }
+  await answering(`${url}/api/session/config`, proc)
+  return { proc, readyMs: performance.now() - t0, url }
 }
 
 export async function stop(s: Server) {

@@ -1,18 +1,13 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import Fastify from 'fastify'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { registerWeb } from '../src/web.ts'
+import { tempWebDists } from './tempWebDist.ts'
 
 describe('console page frame-src (decision 0020)', () => {
-  const dirs: string[] = []
-  afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))))
+  const webDist = tempWebDists()
 
   it('lets the console frame itself and the configured editor origins, nothing else', async () => {
-    const dist = await mkdtemp(join(tmpdir(), 'moc-web-'))
-    dirs.push(dist)
-    await writeFile(join(dist, 'index.html'), '<!doctype html><title>x</title>')
+    const dist = await webDist()
     let origins = ['https://xiumi.us', 'https://v.qq.com']
     const app = Fastify()
     app.addHook('onRequest', async (_req, reply) => {

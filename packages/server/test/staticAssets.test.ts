@@ -1,22 +1,19 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import Fastify from 'fastify'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { precompressDir } from '../../web/precompress.ts'
 import { registerWeb } from '../src/web.ts'
+import { tempWebDists } from './tempWebDist.ts'
 
 /** The web build's compressed variants (packages/web/precompress.ts), sent as the browser accepts them. */
 describe('static assets', () => {
-  const dirs: string[] = []
-  afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))))
+  const webDist = tempWebDists()
 
   it('sends brotli or gzip variants to browsers that accept them, the file itself to others', async () => {
-    const dist = await mkdtemp(join(tmpdir(), 'moc-web-'))
-    dirs.push(dist)
+    const dist = await webDist()
     await mkdir(join(dist, 'assets'))
-    await writeFile(join(dist, 'index.html'), '<!doctype html><title>x</title>')
     const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `'第${i}行'`).join(',')}]\n`
     await writeFile(join(dist, 'assets', 'app-1a2b.js'), script)
     await writeFile(join(dist, 'assets', 'tiny-3c4d.js'), 'export {}\n')

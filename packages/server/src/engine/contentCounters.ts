@@ -31,8 +31,12 @@ const ALL_CREATORS = 0
  * decision 0028) then still knows created_by 0 is most counter rows and reads them through the primary key, not
  * through (kind, created_by) — a list's total 0.13–0.24 → 0.02 ms of database time.
  */
-const ALL_DEPARTMENTS_SQL = sql.raw(String(ALL_DEPARTMENTS))
-const ALL_CREATORS_SQL = sql.raw(String(ALL_CREATORS))
+const level = {
+  wholeKind: sql`${contentCount.departmentId} = ${sql.raw(String(ALL_DEPARTMENTS))}`,
+  allCreators: sql`${contentCount.createdBy} = ${sql.raw(String(ALL_CREATORS))}`,
+  /** The department and creator levels (department 0: none), not the whole kind's -1. */
+  department: sql`${contentCount.departmentId} >= 0`,
+}
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -132,27 +136,27 @@ export function counterRows(
   creatorId?: number,
 ): SQL | undefined {
   const c = contentCount
-  const level: SQL | undefined = !scope
+  const rows: SQL | undefined = !scope
     ? creatorId === undefined
-      ? and(sql`${c.departmentId} = ${ALL_DEPARTMENTS_SQL}`, sql`${c.createdBy} = ${ALL_CREATORS_SQL}`)
-      : and(sql`${c.departmentId} >= 0`, eq(c.createdBy, creatorId))
+      ? and(level.wholeKind, level.allCreators)
+      : and(level.department, eq(c.createdBy, creatorId))
     : creatorId === undefined
       ? or(
-          and(sql`${c.createdBy} = ${ALL_CREATORS_SQL}`, anyOf(c.departmentId, scope.departmentIds)),
+          and(level.allCreators, anyOf(c.departmentId, scope.departmentIds)),
           and(
             eq(c.createdBy, scope.adminId),
-            sql`${c.departmentId} >= 0`,
+            level.department,
             not(anyOf(c.departmentId, scope.departmentIds)),
           ),
         )
       : and(
           eq(c.createdBy, creatorId),
-          sql`${c.departmentId} >= 0`,
+          level.department,
           creatorId === scope.adminId ? undefined : anyOf(c.departmentId, scope.departmentIds),
         )
   return and(
     typeof kind === 'string' ? eq(c.kind, kind) : anyOf(c.kind, kind),
-    level,
+    rows,
     ...bucketConditions(filter, {
       recycled: (yes) => (yes ? sql`${c.recycled}` : sql`not ${c.recycled}`),
       verifyState: sql`${c.verifyState}`,
