@@ -51,6 +51,7 @@ import type { Ctx } from './platform/context.ts'
 import { registerErrorHandler } from './platform/errorHandler.ts'
 import './platform/fastifyTypes.ts'
 import { registerGuard } from './platform/guard.ts'
+import { lazyChildLoggerFactory } from './platform/lazyChildLogger.ts'
 import { strictValidatorCompiler } from './platform/strictBody.ts'
 import { findWebDist, registerWeb } from './web.ts'
 
@@ -79,6 +80,7 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
       disableRequestLogging: !['debug', 'trace'].includes(ctx.config.logLevel),
     }),
   })
+  app.setChildLoggerFactory(lazyChildLoggerFactory)
   app.setValidatorCompiler(strictValidatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 

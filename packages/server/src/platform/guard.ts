@@ -1,9 +1,9 @@
 import { can, isSuperAdmin } from '@moc/domain/permissions/can'
 import { contentResources, reviewResources } from '@moc/domain/resources/index'
 import { permissionFor, type ResourceDef, supportsAction } from '@moc/domain/resources/types'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest, onResponseHookHandler, onSendHookHandler } from 'fastify'
 import { type Access, changesContentOnly } from './access.ts'
-import { isWrite } from './auditLog.ts'
+import { isWrite, READS } from './auditLog.ts'
 import type { Ctx } from './context.ts'
 import { AppError } from './errors.ts'
 
@@ -51,13 +51,6 @@ export function registerGuard(app: FastifyInstance, ctx: Ctx) {
   app.decorateRequest('resource', null)
   const accessTable: RouteAccess[] = []
   app.decorate('accessTable', accessTable)
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return
-    const access = route.config?.access
-    if (access === undefined) throw new Error(`route ${route.method} ${route.url} declares no access`)
-    for (const method of [route.method].flat())
-      if (method !== 'HEAD') accessTable.push({ method, url: route.url, access, body: route.schema?.body })
-  })
   // Writes forget the cached reads they may change when they start and again before their response leaves, so
   // a caller that has the answer reads its own change (readCaches.ts). A reply that bypasses onSend (hijacked:
   // tus, the single sign-on provider) forgets once it has been sent.
@@ -65,14 +58,26 @@ export function registerGuard(app: FastifyInstance, ctx: Ctx) {
     if (isWrite(req)) ctx.readCaches.forget(changesContentOnly(req.routeOptions.config.access))
   }
   const ended = new WeakSet<FastifyRequest>()
-  app.addHook('onSend', (req, _reply, payload, done) => {
+  const forgetOnSend: onSendHookHandler = (req, _reply, payload, done) => {
     forget(req)
     ended.add(req)
     done(null, payload)
-  })
-  app.addHook('onResponse', (req, _reply, done) => {
+  }
+  const forgetOnResponse: onResponseHookHandler = (req, _reply, done) => {
     if (!ended.has(req)) forget(req)
     done()
+  }
+  app.addHook('onRoute', (route) => {
+    // The last two hooks only on routes that may write: reads, the bulk of the traffic, skip them.
+    if ([route.method].flat().some((m) => !READS.has(m)) || route.config?.audit) {
+      route.onSend = [...[route.onSend ?? []].flat(), forgetOnSend]
+      route.onResponse = [...[route.onResponse ?? []].flat(), forgetOnResponse]
+    }
+    if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return
+    const access = route.config?.access
+    if (access === undefined) throw new Error(`route ${route.method} ${route.url} declares no access`)
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') accessTable.push({ method, url: route.url, access, body: route.schema?.body })
   })
   app.addHook('onRequest', async (req) => {
     forget(req)
