@@ -72,9 +72,10 @@ export function registerAuditLog(app: FastifyInstance, ctx: Ctx) {
     req.auditInfo = { startedAt: new Date() }
     done()
   })
-  // Success envelopes can still carry a non-zero code; read it before the codec seals the payload.
+  // Success envelopes can still carry a non-zero code; read it before the codec seals the payload (only the log
+  // of a write uses it).
   app.addHook('onSend', (req, _reply, payload, done) => {
-    if (req.resultCode === 0 && typeof payload === 'string' && req.url.startsWith('/api/')) {
+    if (req.resultCode === 0 && typeof payload === 'string' && isWrite(req) && req.url.startsWith('/api/')) {
       const m = /^\{"code":(-?\d+)/.exec(payload)
       if (m) req.resultCode = Number(m[1])
     }
