@@ -9,7 +9,7 @@ const gzipped = promisify(gzip)
 
 /** What compresses: scripts, styles, WebAssembly, SVG, JSON. Images, fonts and media already are. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|wasm|svg|json)$/
-/** Smaller files gain less than a round trip's worth (the server's static handler skips them too). */
+/** Smaller files gain less than a round trip's worth: they get no variants and are sent as they are. */
 const MIN_BYTES = 1024
 
 /**

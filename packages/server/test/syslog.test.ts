@@ -158,6 +158,8 @@ describe.each(engines)('operation log on %s', (engine) => {
         { action: '修改运营配置', page: '系统-运营配置' },
         { action: '修改系统设置', page: '系统-运营配置' },
         { action: '导出操作日志', page: '系统-操作日志' },
+        // Logged by a GET route only (spec §7 has writes as GETs).
+        { action: '申请直传凭证', page: '' },
       ]),
     )
   })

@@ -6,10 +6,14 @@ import { operationLog } from '../db/schema.ts'
 import { staticPage } from './access.ts'
 import type { Ctx } from './context.ts'
 
-export const READS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS'])
+const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-/** Whether a request may change something: any method but a read, or a read route that names its audit action. */
-export const isWrite = (req: FastifyRequest) => !READS.has(req.method) || !!req.routeOptions.config?.audit
+/** Whether a route's calls may change something: any method but a read, or a read route naming its audit action. */
+export const mayWrite = (method: string, config: { audit?: string } | undefined) =>
+  !READS.has(method) || !!config?.audit
+
+/** Whether a request may change something (mayWrite of its route). */
+export const isWrite = (req: FastifyRequest) => mayWrite(req.method, req.routeOptions.config)
 
 /** An action name the log can hold and the permission page it is logged under ('' for none). */
 export interface AuditAction {
@@ -57,7 +61,7 @@ export function registerAuditLog(app: FastifyInstance, ctx: Ctx) {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return
     const page = staticPage(route.config?.access)
     for (const method of [route.method].flat()) {
-      if (READS.has(method) || route.config?.auditSkip) continue
+      if (!mayWrite(method, route.config) || route.config?.auditSkip) continue
       for (const action of [
         route.config?.audit ?? `${method} ${route.url}`,
         ...(route.config?.auditAlso ?? []),

@@ -3,7 +3,7 @@ import { contentResources, reviewResources } from '@moc/domain/resources/index'
 import { permissionFor, type ResourceDef, supportsAction } from '@moc/domain/resources/types'
 import type { FastifyInstance, FastifyRequest, onResponseHookHandler, onSendHookHandler } from 'fastify'
 import { type Access, changesContentOnly } from './access.ts'
-import { isWrite, READS } from './auditLog.ts'
+import { isWrite, mayWrite } from './auditLog.ts'
 import type { Ctx } from './context.ts'
 import { AppError } from './errors.ts'
 
@@ -68,8 +68,8 @@ export function registerGuard(app: FastifyInstance, ctx: Ctx) {
     done()
   }
   app.addHook('onRoute', (route) => {
-    // The last two hooks only on routes that may write: reads, the bulk of the traffic, skip them.
-    if ([route.method].flat().some((m) => !READS.has(m)) || route.config?.audit) {
+    // The forget hooks only on routes that may write: reads, the bulk of the traffic, skip them.
+    if ([route.method].flat().some((m) => mayWrite(m, route.config))) {
       route.onSend = [...[route.onSend ?? []].flat(), forgetOnSend]
       route.onResponse = [...[route.onResponse ?? []].flat(), forgetOnResponse]
     }
