@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { article } from '../src/resources/article.ts'
 import { htmlTextBlocks } from '../src/rules/htmlText.ts'
@@ -24,12 +25,15 @@ describe('textDiff', () => {
     ])
   })
 
-  it('marks a replaced English word whole', () => {
-    expect(textDiff('the quick fox', 'the slow fox')).toEqual([
-      { op: 'equal', text: 'the ' },
-      { op: 'delete', text: 'quick' },
-      { op: 'insert', text: 'slow' },
-      { op: 'equal', text: ' fox' },
+  it.each([
+    ['the quick fox', 'the slow fox', ['the ', 'quick', 'slow', ' fox']],
+    ['新版本 v2 发布', '新版本 v3 发布', ['新版本 ', 'v2', 'v3', ' 发布']],
+  ])('marks a replaced Latin word whole, the deletion first: %s → %s', (a, b, [pre, del, ins, post]) => {
+    expect(textDiff(a, b)).toEqual([
+      { op: 'equal', text: pre },
+      { op: 'delete', text: del },
+      { op: 'insert', text: ins },
+      { op: 'equal', text: post },
     ])
   })
 
@@ -55,12 +59,28 @@ describe('textDiff', () => {
     ).toContain('延长运营')
   })
 
+  it('for any two texts: rebuilds both, no empty parts, no two neighbours of the same kind', () => {
+    const piece = fc.constantFrom('地', '铁', '运营', 'line', ' ', '3', '，', '\n', 'ab', '号线')
+    const text = fc.array(piece, { maxLength: 30 }).map((xs) => xs.join(''))
+    fc.assert(
+      fc.property(text, text, (a, b) => {
+        const parts = textDiff(a, b)
+        expect(side(parts, 'delete')).toBe(a)
+        expect(side(parts, 'insert')).toBe(b)
+        expect(parts.every((p) => p.text !== '')).toBe(true)
+        expect(parts.every((p, i) => i === 0 || parts[i - 1]!.op !== p.op)).toBe(true)
+      }),
+    )
+  })
+
   it('falls back to remove-and-add beyond the edit bound, still exact', () => {
     const a = Array.from({ length: 1500 }, (_, i) => `a${i}`).join(' ')
     const b = Array.from({ length: 1500 }, (_, i) => `b${i}`).join(' ')
     const parts = textDiff(a, b)
-    expect(side(parts, 'delete')).toBe(a)
-    expect(side(parts, 'insert')).toBe(b)
+    expect(parts).toEqual([
+      { op: 'delete', text: a },
+      { op: 'insert', text: b },
+    ])
   })
 })
 
