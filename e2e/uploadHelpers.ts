@@ -48,12 +48,28 @@ export async function closeImageEditor(page: Page) {
   await expect(dialog).toBeHidden()
 }
 
-/** A real 3-second H.264/AAC clip (ffmpeg's test pattern and a tone), so the server can probe and transcode it. */
-export function clip(name: string) {
+/**
+ * A real H.264/AAC clip (ffmpeg's test pattern and a tone; 3 s of 320×180 unless asked otherwise), so the server
+ * can probe and transcode it. Encoded fast and coarse: the file stays small, even a long one.
+ */
+export function clip(name: string, opts: { size?: string; seconds?: number } = {}) {
+  const { size = '320x180', seconds = 3 } = opts
   const file = join(mkdtempSync(join(tmpdir(), 'e2e-video-')), name)
   execFileSync('ffmpeg', [
-    ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=320x180:d=3', '-f', 'lavfi', '-i', 'sine=d=3'],
-    ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file],
+    ...[
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=s=${size}:d=${seconds}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=d=${seconds}`,
+    ],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '40', '-pix_fmt', 'yuv420p'],
+    ...['-c:a', 'aac', '-shortest', file],
   ])
   return readFileSync(file)
 }

@@ -5,8 +5,16 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { job } from '../src/db/schema.ts'
-import { bestPoster, frameColour, imageThumbnail, probe, transcodeHls } from '../src/platform/jobs/media.ts'
-import { JobRunner, retryDelayMs } from '../src/platform/jobs/queue.ts'
+import { JOB_LOST, type JobControl } from '../src/platform/jobs/jobHold.ts'
+import {
+  bestPoster,
+  ffmpegProgress,
+  frameColour,
+  imageThumbnail,
+  probe,
+  transcodeHls,
+} from '../src/platform/jobs/media.ts'
+import { JOB_LEASE_MS, JobRunner, retryDelayMs } from '../src/platform/jobs/queue.ts'
 import { grantedAccount, powerOf } from './grantedAccount.ts'
 import { call, engines, login, startTestApp, type TestApp } from './harness.ts'
 
@@ -17,6 +25,16 @@ const until = async (check: () => Promise<boolean>, ms = 15_000) => {
     await new Promise((r) => setTimeout(r, 50))
   }
   throw new Error('timed out')
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** A promise the test settles from outside (a processor waits on it). */
+function gate<T = void>() {
+  let open!: (value: T) => void
+  const opened = new Promise<T>((r) => {
+    open = r
+  })
+  return { open, opened }
 }
 
 describe.each(engines)('job queue on %s', (engine) => {
@@ -89,6 +107,93 @@ describe.each(engines)('job queue on %s', (engine) => {
     expect((await rowOf(y!.id)).state).toBe('done')
   })
 
+  it('renews the lease while a job runs past it, so no other runner takes it; progress is stored and listed', async () => {
+    expect(JOB_LEASE_MS).toBeLessThanOrEqual(2 * 60_000)
+    const leaseMs = 600
+    const a = new JobRunner(t.database.db, { leaseMs })
+    const b = new JobRunner(t.database.db, { leaseMs })
+    const finish = gate()
+    let control: JobControl | undefined
+    a.register('test.long', async (_payload, _row, c) => {
+      control = c
+      c.progress(12.7)
+      await finish.opened
+      return { ok: true }
+    })
+    b.register('test.long', async () => ({ by: 'b' }))
+    const id = await a.enqueue('test.long', {})
+    const running = a.run((await a.claim())!)
+    await until(async () => (await rowOf(id)).progress === 12)
+    // Four lease lengths pass: the heartbeat keeps the job a's, and b finds nothing to take.
+    const end = Date.now() + 4 * leaseMs
+    while (Date.now() < end) {
+      expect(await b.claim()).toBeUndefined()
+      await sleep(leaseMs / 4)
+    }
+    const held = await rowOf(id)
+    expect(held).toMatchObject({ state: 'running', lockedBy: a.workerId, attempts: 1 })
+    expect(held.leaseUntil!.getTime()).toBeGreaterThan(Date.now())
+    expect(control!.signal.aborted).toBe(false)
+
+    // Progress: whole percents, rising only, at most one write a second; the list shows it.
+    control!.progress(40.2)
+    control!.progress(41.9)
+    control!.progress(30)
+    await until(async () => (await rowOf(id)).progress === 41)
+    const admin = await login(t.app)
+    const listed = await call(t.app, 'GET', '/api/job/list?state=running', { token: admin })
+    expect(listed.body.data.items.find((r: { id: number }) => r.id === id)).toMatchObject({
+      state: 'running',
+      progress: 41,
+    })
+    finish.open()
+    await running
+    expect(await rowOf(id)).toMatchObject({ state: 'done', progress: 100, result: { ok: true }, attempts: 1 })
+  })
+
+  it('a job taken over after a stall is aborted where it was and leaves the new holder’s row alone', async () => {
+    const leaseMs = 600
+    const a = new JobRunner(t.database.db, { leaseMs })
+    const b = new JobRunner(t.database.db, { leaseMs })
+    let abortedWith: unknown
+    a.register('test.stall', async (_payload, _row, c) => {
+      await new Promise((resolve) => c.signal.addEventListener('abort', resolve))
+      abortedWith = c.signal.reason
+      c.progress(90)
+      return { by: 'a' }
+    })
+    const release = gate()
+    b.register('test.stall', async (_payload, _row, c) => {
+      c.progress(30)
+      await release.opened
+      return { by: 'b' }
+    })
+    const id = await a.enqueue('test.stall', {})
+    const running = a.run((await a.claim())!)
+    // a stalls long enough for its lease to pass (as if its heartbeats were held up), and b takes the job.
+    await t.database.db
+      .update(job)
+      .set({ leaseUntil: new Date(Date.now() - 1000) })
+      .where(eq(job.id, id))
+    const taken = (await b.claim())!
+    expect(taken).toMatchObject({ id, attempts: 2, lockedBy: b.workerId })
+    const second = b.run(taken)
+    // a's next renewal finds the job gone: its processor is told to stop, and what it returns is dropped.
+    await running
+    expect((abortedWith as Error).message).toBe(JOB_LOST)
+    await until(async () => (await rowOf(id)).progress === 30)
+    await sleep(1_200)
+    expect(await rowOf(id)).toMatchObject({
+      state: 'running',
+      lockedBy: b.workerId,
+      progress: 30,
+      result: null,
+    })
+    release.open()
+    await second
+    expect(await rowOf(id)).toMatchObject({ state: 'done', result: { by: 'b' }, attempts: 2 })
+  })
+
   it('后台任务: lists jobs by state for 查看 and re-queues failed ones for 编辑', async () => {
     const admin = await login(t.app)
     const runner = new JobRunner(t.database.db)
@@ -157,8 +262,21 @@ describe('media processing with ffmpeg and sharp', () => {
     expect([p.width, p.height, p.hasVideo, p.hasAudio]).toEqual([320, 180, true, true])
   })
 
-  it('transcodes to an HLS playlist with segments', async () => {
-    const playlist = await transcodeHls(clip, join(dir, 'hls'), await probe(clip))
+  it('reads ffmpeg’s progress report against the expected length', () => {
+    const seen: number[] = []
+    const feed = ffmpegProgress(4, (f) => seen.push(f))
+    feed(Buffer.from('frame=10\nout_time_us=1000000\nprogress=continue\nout_time_us=N/A\nout_ti'))
+    feed(Buffer.from('me_us=3000000\nprogress=continue\nout_time_us=9000000\nprogress=end\n'))
+    expect(seen).toEqual([0.25, 0.75, 1, 1])
+  })
+
+  it('transcodes to an HLS playlist with segments, reporting progress', async () => {
+    const seen: number[] = []
+    const playlist = await transcodeHls(clip, join(dir, 'hls'), await probe(clip), {
+      onProgress: (f) => seen.push(f),
+    })
+    expect(seen.at(-1)).toBe(1)
+    expect(seen).toEqual([...seen].sort((x, y) => x - y))
     const text = readFileSync(playlist, 'utf8')
     expect(text).toContain('#EXT-X-ENDLIST')
     expect(text).toMatch(/seg0000\.ts/)
@@ -168,9 +286,23 @@ describe('media processing with ffmpeg and sharp', () => {
   it('the poster skips the black opening for the first colourful frame', async () => {
     expect(frameColour(Buffer.alloc(30)).saturation).toBe(0)
     expect(frameColour(Buffer.from([255, 0, 0, 0, 255, 0])).saturation).toBe(1)
-    const at = await bestPoster(clip, join(dir, 'poster.jpg'))
+    const seen: number[] = []
+    const at = await bestPoster(clip, join(dir, 'poster.jpg'), {
+      duration: 3,
+      onProgress: (f) => seen.push(f),
+    })
     expect(at).toBe(1)
+    expect(seen.at(-1)).toBe(1)
+    expect(seen.every((f) => f >= 0 && f <= 1)).toBe(true)
     expect(readFileSync(join(dir, 'poster.jpg')).subarray(0, 2).toString('hex')).toBe('ffd8')
+  })
+
+  it('an aborted step kills ffmpeg and rejects with the reason', async () => {
+    const lost = new AbortController()
+    const facts = await probe(clip)
+    const transcoding = transcodeHls(clip, join(dir, 'hls-lost'), facts, { signal: lost.signal })
+    lost.abort(new Error('任务已由其他实例接管'))
+    await expect(transcoding).rejects.toThrow('任务已由其他实例接管')
   })
 
   it('makes image thumbnails', async () => {

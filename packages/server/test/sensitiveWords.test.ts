@@ -1,9 +1,11 @@
+import { WORD_IMPORT_MAX_ROWS } from '@moc/domain/api/sensitiveWords'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IMAGE_CHECK_UNCONFIGURED } from '../src/modules/words/imageChecker.ts'
 import { contentCalls } from './contentCalls.ts'
 import { grantedAccount, powerOf } from './grantedAccount.ts'
 import { call, engines, login, startTestApp, type TestApp } from './harness.ts'
+import { rowXml, xlsxOf } from './xlsxFile.ts'
 
 /** An .xlsx with the given header and rows, base64, as the web sends it. */
 async function sheet(header: string[], rows: unknown[][]) {
@@ -230,6 +232,17 @@ describe.each(engines)('sensitive words on %s', (engine) => {
     expect(
       (await post(adminToken, '/api/sensitive-word/import', { fileName: 'a.xlsx', file: notExcel })).body.msg,
     ).toBe('只支持上传excel文件')
+  })
+
+  it(`refuses a sheet of more than ${WORD_IMPORT_MAX_ROWS} rows at the first row past it, unread beyond`, async () => {
+    const rows = [rowXml(1, ['敏感词', '级别'])]
+    for (let n = 2; n <= WORD_IMPORT_MAX_ROWS + 3_000; n++) rows.push(rowXml(n, [`超限${n}`, '审核']))
+    // Broken XML well after the cap: a reader that loaded the whole workbook first would call it no Excel file.
+    const file = xlsxOf(rows.join(''), { tail: '<row r=<<<' }).toString('base64')
+    const refused = await post(adminToken, '/api/sensitive-word/import', { fileName: '超限.xlsx', file })
+    expect(refused.res.statusCode).toBe(400)
+    expect(refused.body.msg).toBe(`单次最多导入${WORD_IMPORT_MAX_ROWS}条`)
+    expect((await listed('&keyword=超限')).total).toBe(0)
   })
 
   it('gates management by 敏感词管理 actions; any signed-in account may check text', async () => {

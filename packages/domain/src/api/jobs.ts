@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idSchema, pageNumberSchema } from '../transport/ids.ts'
 
 /** 后台任务 (durable job queue) states, in the order a job passes through them. */
 export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const
@@ -13,7 +14,7 @@ export const jobStateText: Record<JobState, string> = {
 export const jobListQuerySchema = z.object({
   state: z.enum(JOB_STATES).optional(),
   type: z.string().trim().max(60).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumberSchema,
   pageSize: z.coerce.number().int().min(1).max(100).default(30),
 })
 
@@ -23,6 +24,8 @@ export const jobRowSchema = z.object({
   state: z.enum(JOB_STATES),
   attempts: z.number(),
   maxAttempts: z.number(),
+  /** Percent done (0–100) the running attempt last reported; 100 once done. */
+  progress: z.number().int().min(0).max(100),
   lastError: z.string(),
   payload: z.record(z.string(), z.unknown()),
   runAt: z.string(),
@@ -31,4 +34,4 @@ export const jobRowSchema = z.object({
 })
 export type JobRowView = z.infer<typeof jobRowSchema>
 
-export const jobRetrySchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })
+export const jobRetrySchema = z.object({ ids: z.array(idSchema).min(1).max(100) })

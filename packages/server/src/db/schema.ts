@@ -585,6 +585,8 @@ export const job = pgTable(
     lockedBy: text('locked_by'),
     leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
     lastError: text('last_error').notNull().default(''),
+    /** Percent done (0–100) the processor last reported; restarts at 0 when an attempt is claimed. */
+    progress: smallint('progress').notNull().default(0),
     result: jsonb('result').$type<Record<string, unknown>>(),
     createdBy: integer('created_by'),
     createdAt: createdAt(),

@@ -1,5 +1,5 @@
 import { PAGE_SIZE_DEFAULT, PAGE_SIZES } from '@moc/domain/constants'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, type UseQueryOptions, useQuery } from '@tanstack/react-query'
 import type { TablePaginationConfig } from 'antd'
 import { useState } from 'react'
 import { api, type RequestOptions } from '../api/client.ts'
@@ -35,11 +35,19 @@ export function tablePagination(
   }
 }
 
+/** Polling of a list that changes by itself (e.g. jobs running): TanStack Query's interval, or a function of the page. */
+type Refetch<T> = UseQueryOptions<Paged<T>>['refetchInterval']
+
 /**
  * A server-paged list (spec §9): page state, the query for that page, and the Table's `pagination`.
  * `filters` come from outside the search form (e.g. a tab); `search` takes the form's values.
  */
-export function usePagedQuery<T>(key: string, url: string, filters: Filters = {}) {
+export function usePagedQuery<T>(
+  key: string,
+  url: string,
+  filters: Filters = {},
+  opts: { refetchInterval?: Refetch<T> } = {},
+) {
   const [page, setPage] = useState(1)
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZE_DEFAULT)
   const [searched, setSearched] = useState<Filters>({})
@@ -50,6 +58,7 @@ export function usePagedQuery<T>(key: string, url: string, filters: Filters = {}
     queryFn: () => api.get<Paged<T>>(url, query),
     // The shown page stays until the next one arrives, rather than the table flashing empty.
     placeholderData: keepPreviousData,
+    refetchInterval: opts.refetchInterval,
   })
 
   const pagination = tablePagination(page, pageSize, list.data?.total ?? 0, (p, size) => {

@@ -47,6 +47,7 @@ export async function jobRoutes(fastify: FastifyInstance, ctx: Ctx) {
           state: r.state as z.infer<typeof jobRowSchema>['state'],
           attempts: r.attempts,
           maxAttempts: r.maxAttempts,
+          progress: r.progress,
           lastError: r.lastError,
           payload: r.payload,
           runAt: r.runAt.toISOString(),

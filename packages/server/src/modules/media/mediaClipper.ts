@@ -5,7 +5,7 @@ import { mediaFile } from '../../db/schema.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { cutClip } from '../../platform/jobs/media.ts'
 import type { JobProcessor } from '../../platform/jobs/queue.ts'
-import { mediaFileJob } from './mediaFileJob.ts'
+import { mediaFileJob, SPOOLED_PERCENT, span } from './mediaFileJob.ts'
 import { requestProcessing } from './mediaProcessing.ts'
 
 export const MEDIA_CLIP_JOB = 'media.clip'
@@ -16,9 +16,13 @@ export const MEDIA_CLIP_JOB = 'media.clip'
  */
 export function mediaClipper(ctx: Ctx): JobProcessor {
   const { db } = ctx.database
-  return mediaFileJob(ctx, async ({ file, source, work, payload }) => {
-    const out = await cutClip(source, join(work, 'clip.mp4'), Number(payload.start), Number(payload.end))
+  return mediaFileJob(ctx, async ({ file, source, work, payload, control }) => {
+    const { signal } = control
+    const onProgress = span(control, SPOOLED_PERCENT, 95)
+    const [start, end] = [Number(payload.start), Number(payload.end)]
+    const out = await cutClip(source, join(work, 'clip.mp4'), start, end, { signal, onProgress })
     const { size } = await stat(out)
+    signal.throwIfAborted()
     await ctx.storage.putFile(file.storageKey, out, 'video/mp4')
     const [row] = await db
       .update(mediaFile)

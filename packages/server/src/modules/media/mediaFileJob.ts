@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises'
 import { eq } from 'drizzle-orm'
 import { mediaFile } from '../../db/schema.ts'
 import type { Ctx } from '../../platform/context.ts'
+import type { JobControl } from '../../platform/jobs/jobHold.ts'
 import type { JobProcessor } from '../../platform/jobs/queue.ts'
 
 type FileRow = typeof mediaFile.$inferSelect
@@ -16,19 +17,31 @@ export interface MediaWork {
   source: string
   work: string
   payload: Record<string, unknown>
+  /** The runner's abort signal and progress report; the source is spooled at 5 %. */
+  control: JobControl
 }
+
+/** Percent of a media job reached once the source is spooled. */
+export const SPOOLED_PERCENT = 5
+
+/** Maps a step's fraction done onto the percent span [from, to] of the whole job. */
+export const span =
+  (control: JobControl, from: number, to: number) =>
+  (fraction: number): void =>
+    control.progress(from + (to - from) * fraction)
 
 /**
  * The frame of every job on one library file (`payload.fileId`): skips a file deleted meanwhile, spools the
  * source object (`payload.sourceKey`, else the file's own) into a scratch directory that is always removed,
- * and marks the file 'failed' with the error when the last attempt fails, which the library shows.
+ * and marks the file 'failed' with the error when the last attempt fails (unless the job was lost to another
+ * worker), which the library shows.
  */
 export function mediaFileJob(
   ctx: Ctx,
   run: (w: MediaWork) => Promise<Record<string, unknown> | undefined>,
 ): JobProcessor {
   const { db } = ctx.database
-  return async (payload, row) => {
+  return async (payload, row, control) => {
     const [file] = await db
       .select()
       .from(mediaFile)
@@ -41,10 +54,12 @@ export function mediaFileJob(
       const source = join(work, `source${key.slice(key.lastIndexOf('.'))}`)
       const object = await ctx.storage.get(key)
       if (!object) throw new Error('文件不存在')
-      await pipeline(object.body, createWriteStream(source))
-      return await run({ file, source, work, payload })
+      await pipeline(object.body, createWriteStream(source), { signal: control.signal })
+      control.progress(SPOOLED_PERCENT)
+      return await run({ file, source, work, payload, control })
     } catch (err) {
-      if (row.attempts >= row.maxAttempts)
+      // A job lost to another worker leaves the file to the new holder.
+      if (row.attempts >= row.maxAttempts && !control.signal.aborted)
         await db
           .update(mediaFile)
           .set({

@@ -6,7 +6,7 @@ import type { Ctx } from '../../platform/context.ts'
 import { bestPoster, imageThumbnail, probe, transcodeHls } from '../../platform/jobs/media.ts'
 import type { JobProcessor } from '../../platform/jobs/queue.ts'
 import { contentTypeOf } from '../../platform/storage/contentTypes.ts'
-import { mediaFileJob } from './mediaFileJob.ts'
+import { mediaFileJob, SPOOLED_PERCENT, span } from './mediaFileJob.ts'
 
 export const MEDIA_PROCESS_JOB = 'media.process'
 
@@ -20,7 +20,8 @@ export const stemOf = (key: string) => key.replace(/\.[^./]*$/, '')
  */
 export function mediaProcessor(ctx: Ctx): JobProcessor {
   const { db } = ctx.database
-  return mediaFileJob(ctx, async ({ file, source, work }) => {
+  return mediaFileJob(ctx, async ({ file, source, work, control }) => {
+    const { signal } = control
     const stem = stemOf(file.storageKey)
     const put = async (path: string, key: string) => {
       await ctx.storage.putFile(key, path, contentTypeOf(key))
@@ -35,16 +36,25 @@ export function mediaProcessor(ctx: Ctx): JobProcessor {
         .where(eq(mediaFile.id, file.id))
       return { coverUrl }
     }
+    // Progress: the transcode is most of the work; then storing the segments, then the poster.
     const facts = await probe(source)
     const hls = join(work, 'hls')
-    await transcodeHls(source, hls, facts)
-    for (const name of await readdir(hls)) await put(join(hls, name), `${stem}/hls/${name}`)
+    await transcodeHls(source, hls, facts, { signal, onProgress: span(control, SPOOLED_PERCENT, 85) })
+    const segments = await readdir(hls)
+    const stored = span(control, 85, facts.hasVideo ? 95 : 100)
+    for (const [i, name] of segments.entries()) {
+      signal.throwIfAborted()
+      await put(join(hls, name), `${stem}/hls/${name}`)
+      stored((i + 1) / segments.length)
+    }
     const transcodeUrl = ctx.storage.publicUrl(`${stem}/hls/index.m3u8`)
     let coverUrl = file.coverUrl
     if (facts.hasVideo) {
-      await bestPoster(source, join(work, 'poster.jpg'))
+      const onProgress = span(control, 95, 100)
+      await bestPoster(source, join(work, 'poster.jpg'), { signal, onProgress, duration: facts.duration })
       coverUrl = await put(join(work, 'poster.jpg'), `${stem}/poster.jpg`)
     }
+    signal.throwIfAborted()
     await db
       .update(mediaFile)
       .set({

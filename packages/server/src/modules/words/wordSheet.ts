@@ -12,6 +12,7 @@ import { and, asc, gt, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { sensitiveWord } from '../../db/schema.ts'
 import { AppError } from '../../platform/errors.ts'
+import { xlsxRows } from '../../platform/xlsxRows.ts'
 
 /** Rows read per query while streaming the export. */
 const BATCH = 1_000
@@ -72,49 +73,35 @@ export interface SheetRow {
   level: string
 }
 
-/** A cell's value as text: rich text and formulas' results read as what the cell shows. */
-const cellText = (value: unknown): string => {
-  if (value === null || value === undefined) return ''
-  if (typeof value === 'object') {
-    const v = value as { richText?: { text: string }[]; result?: unknown; text?: unknown }
-    if (v.richText) return v.richText.map((r) => r.text).join('')
-    if ('result' in v) return cellText(v.result)
-    if (typeof v.text === 'string') return v.text
-  }
-  return String(value)
-}
-
 /**
- * The rows of the first sheet of an .xlsx, read by header name (敏感词, 分类, 级别; 分类 and 级别 optional).
- * Blank rows are skipped. Refuses a file that is no workbook, lacks the 敏感词 column or holds too many rows.
+ * The rows of the first sheet of an .xlsx, read by header name (敏感词, 分类, 级别; 分类 and 级别 optional), streamed
+ * (platform/xlsxRows). Blank rows are skipped. Refuses a file that is no workbook or lacks the 敏感词 column, and
+ * stops reading at the first row past the import cap.
  */
 export async function readWordsXlsx(file: Buffer): Promise<SheetRow[]> {
-  const { default: ExcelJS } = await import('exceljs')
-  const wb = new ExcelJS.Workbook()
-  try {
-    await wb.xlsx.load(file as unknown as ArrayBuffer)
-  } catch {
-    throw new AppError('BAD_REQUEST', wordMessages.notExcel)
-  }
-  const ws = wb.worksheets[0]
-  if (!ws) throw new AppError('BAD_REQUEST', wordMessages.badSheet)
-  const header = new Map<string, number>()
-  ws.getRow(1).eachCell((cell, col) => {
-    header.set(cellText(cell.value).trim(), col)
-  })
-  const wordCol = header.get(wordSheetColumns.word)
-  if (!wordCol) throw new AppError('BAD_REQUEST', wordMessages.badSheet)
-  const categoryCol = header.get(wordSheetColumns.category)
-  const levelCol = header.get(wordSheetColumns.level)
-  if (ws.actualRowCount - 1 > WORD_IMPORT_MAX_ROWS)
-    throw new AppError('BAD_REQUEST', wordMessages.tooManyRows)
   const rows: SheetRow[] = []
-  ws.eachRow((r, n) => {
-    if (n === 1) return
-    const text = (col: number | undefined) => (col ? cellText(r.getCell(col).value).trim() : '')
-    const row = { row: n, word: text(wordCol), category: text(categoryCol), level: text(levelCol) }
-    if (row.word || row.category || row.level) rows.push(row)
+  let columns: { word: number; category?: number; level?: number } | undefined
+  const sheet = xlsxRows(file, {
+    maxRows: WORD_IMPORT_MAX_ROWS,
+    messages: { notExcel: wordMessages.notExcel, tooManyRows: wordMessages.tooManyRows },
   })
+  for await (const { row, cells } of sheet) {
+    if (!columns) {
+      const header = new Map(row === 1 ? cells.map((name, col) => [name.trim(), col] as const) : [])
+      const word = header.get(wordSheetColumns.word)
+      if (word === undefined) throw new AppError('BAD_REQUEST', wordMessages.badSheet)
+      columns = {
+        word,
+        category: header.get(wordSheetColumns.category),
+        level: header.get(wordSheetColumns.level),
+      }
+      continue
+    }
+    const text = (col: number | undefined) => (col === undefined ? '' : (cells[col] ?? '').trim())
+    const r = { row, word: text(columns.word), category: text(columns.category), level: text(columns.level) }
+    if (r.word || r.category || r.level) rows.push(r)
+  }
+  if (!columns) throw new AppError('BAD_REQUEST', wordMessages.badSheet)
   return rows
 }
 

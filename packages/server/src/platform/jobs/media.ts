@@ -6,14 +6,24 @@ import { join } from 'node:path'
 const FFMPEG = process.env.FFMPEG_PATH ?? 'ffmpeg'
 const FFPROBE = process.env.FFPROBE_PATH ?? 'ffprobe'
 
+interface RunOptions {
+  maxStdout?: number
+  /** Sees stdout as it comes (ffmpeg's `-progress pipe:1` report, or frames counted as they arrive). */
+  onStdout?: (chunk: Buffer) => void
+  /** Kills the process (and rejects) when aborted: the job was lost to another worker. */
+  signal?: AbortSignal
+}
+
 /** Runs a binary; resolves with stdout, rejects with the tail of stderr (ffmpeg's own explanation). */
-function run(bin: string, args: string[], opts: { maxStdout?: number } = {}): Promise<Buffer> {
+function run(bin: string, args: string[], opts: RunOptions = {}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    if (opts.signal?.aborted) return reject(opts.signal.reason)
+    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], signal: opts.signal })
     const out: Buffer[] = []
     let size = 0
     let err = ''
     child.stdout.on('data', (c: Buffer) => {
+      opts.onStdout?.(c)
       size += c.length
       if (size <= (opts.maxStdout ?? 64 * 1024 * 1024)) out.push(c)
     })
@@ -21,13 +31,59 @@ function run(bin: string, args: string[], opts: { maxStdout?: number } = {}): Pr
       err = (err + c.toString()).slice(-4000)
     })
     child.on('error', (e: NodeJS.ErrnoException) =>
-      reject(new Error(e.code === 'ENOENT' ? `未找到 ${bin}，请安装 ffmpeg` : e.message)),
+      reject(
+        opts.signal?.aborted
+          ? opts.signal.reason
+          : new Error(e.code === 'ENOENT' ? `未找到 ${bin}，请安装 ffmpeg` : e.message),
+      ),
     )
     child.on('close', (code) =>
       code === 0
         ? resolve(Buffer.concat(out))
-        : reject(new Error(`${bin} 失败（${code}）：${err.trim().split('\n').slice(-3).join(' ')}`)),
+        : reject(
+            opts.signal?.aborted
+              ? opts.signal.reason
+              : new Error(`${bin} 失败（${code}）：${err.trim().split('\n').slice(-3).join(' ')}`),
+          ),
     )
+  })
+}
+
+/** How far a media step is, 0–1. */
+export type OnFraction = (fraction: number) => void
+
+/** Options of the ffmpeg steps a job runs: progress, and abort when the job is lost. */
+export interface StepOptions {
+  onProgress?: OnFraction
+  signal?: AbortSignal
+}
+
+/**
+ * Reads ffmpeg's `-progress pipe:1` report (key=value lines): `out_time_us` (microseconds of output written)
+ * against the expected output length gives the fraction done; `progress=end` is 1.
+ */
+export function ffmpegProgress(seconds: number, onProgress: OnFraction): (chunk: Buffer) => void {
+  let rest = ''
+  return (chunk) => {
+    const lines = (rest + chunk.toString()).split('\n')
+    rest = lines.pop() ?? ''
+    for (const line of lines) {
+      const [key, value] = line.trim().split('=')
+      if (key === 'progress' && value === 'end') onProgress(1)
+      else if (key === 'out_time_us' && seconds > 0) {
+        const us = Number(value)
+        if (Number.isFinite(us) && us >= 0) onProgress(Math.min(1, us / (seconds * 1e6)))
+      }
+    }
+  }
+}
+
+/** ffmpeg with a progress report to stdout (when asked for) and the step's abort signal. */
+function runFfmpeg(args: string[], seconds: number, opts: StepOptions) {
+  const report = opts.onProgress ? ['-progress', 'pipe:1', '-nostats'] : []
+  return run(FFMPEG, [...report, ...args], {
+    signal: opts.signal,
+    onStdout: opts.onProgress ? ffmpegProgress(seconds, opts.onProgress) : undefined,
   })
 }
 
@@ -71,7 +127,7 @@ export async function probe(path: string): Promise<MediaProbe> {
  * Transcodes to HLS (VOD playlist `index.m3u8` + 6-second `.ts` segments) in `outDir`: H.264 (veryfast,
  * CRF 23, at most 1080 lines) + AAC 128k, or audio only.
  */
-export async function transcodeHls(input: string, outDir: string, media: MediaProbe) {
+export async function transcodeHls(input: string, outDir: string, media: MediaProbe, opts: StepOptions = {}) {
   await mkdir(outDir, { recursive: true })
   const video = media.hasVideo
     ? [
@@ -88,7 +144,7 @@ export async function transcodeHls(input: string, outDir: string, media: MediaPr
       ]
     : ['-vn']
   const audio = media.hasAudio ? ['-c:a', 'aac', '-b:a', '128k'] : ['-an']
-  await run(FFMPEG, [
+  const args = [
     '-v',
     'error',
     '-y',
@@ -105,7 +161,8 @@ export async function transcodeHls(input: string, outDir: string, media: MediaPr
     '-hls_segment_filename',
     join(outDir, 'seg%04d.ts'),
     join(outDir, 'index.m3u8'),
-  ])
+  ]
+  await runFfmpeg(args, media.duration, opts)
   return join(outDir, 'index.m3u8')
 }
 
@@ -128,25 +185,40 @@ export function frameColour(rgb: Buffer): { saturation: number; value: number } 
   return { saturation: s / n, value: v / n }
 }
 
-/** Writes the best poster (JPEG) to `out`; falls back to the first frame when none passes. Returns its second. */
-export async function bestPoster(input: string, out: string): Promise<number> {
+/** The poster is looked for in the first this many seconds. */
+const POSTER_SCAN_S = 10
+
+/**
+ * Writes the best poster (JPEG) to `out`; falls back to the first frame when none passes. Returns its second.
+ * Progress: the scan of the opening (against `duration`, when known, else the whole scan window).
+ */
+export async function bestPoster(
+  input: string,
+  out: string,
+  opts: StepOptions & { duration?: number } = {},
+): Promise<number> {
   const [w, h] = [32, 18]
-  const frames = await run(FFMPEG, [
-    '-v',
-    'error',
-    '-t',
-    '10',
-    '-i',
-    input,
-    '-vf',
-    `fps=1,scale=${w}:${h}`,
-    '-f',
-    'rawvideo',
-    '-pix_fmt',
-    'rgb24',
-    'pipe:1',
-  ])
   const frameSize = w * h * 3
+  // One frame a second comes on stdout: the bytes received tell how much of the opening was scanned.
+  const seconds = Math.min(POSTER_SCAN_S, opts.duration || POSTER_SCAN_S)
+  let received = 0
+  const { onProgress } = opts
+  const frames = await run(
+    FFMPEG,
+    [
+      ...['-v', 'error', '-t', String(POSTER_SCAN_S), '-i', input, '-vf', `fps=1,scale=${w}:${h}`],
+      ...['-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+    ],
+    {
+      signal: opts.signal,
+      onStdout: onProgress
+        ? (c) => {
+            received += c.length
+            onProgress(Math.min(1, Math.floor(received / frameSize) / seconds))
+          }
+        : undefined,
+    },
+  )
   let at = 0
   for (let i = 0; i * frameSize + frameSize <= frames.length; i++) {
     const c = frameColour(frames.subarray(i * frameSize, (i + 1) * frameSize))
@@ -155,7 +227,14 @@ export async function bestPoster(input: string, out: string): Promise<number> {
       break
     }
   }
-  await run(FFMPEG, ['-v', 'error', '-y', '-ss', String(at), '-i', input, '-frames:v', '1', '-q:v', '3', out])
+  await run(
+    FFMPEG,
+    ['-v', 'error', '-y', '-ss', String(at), '-i', input, '-frames:v', '1', '-q:v', '3', out],
+    {
+      signal: opts.signal,
+    },
+  )
+  onProgress?.(1)
   return at
 }
 
@@ -175,11 +254,21 @@ export async function imageThumbnail(input: string, out: string) {
  * 视频剪辑: cuts [start, end) seconds of `input` into an mp4 at `out`. Re-encoded rather than stream-copied so the
  * cut lands on the chosen frame, not the nearest keyframe; faststart so the file plays while downloading.
  */
-export async function cutClip(input: string, out: string, start: number, end: number) {
-  await run(FFMPEG, [
-    ...['-v', 'error', '-y', '-ss', start.toFixed(3), '-i', input, '-t', (end - start).toFixed(3)],
-    ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p'],
-    ...['-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', out],
-  ])
+export async function cutClip(
+  input: string,
+  out: string,
+  start: number,
+  end: number,
+  opts: StepOptions = {},
+) {
+  await runFfmpeg(
+    [
+      ...['-v', 'error', '-y', '-ss', start.toFixed(3), '-i', input, '-t', (end - start).toFixed(3)],
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p'],
+      ...['-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', out],
+    ],
+    end - start,
+    opts,
+  )
   return out
 }

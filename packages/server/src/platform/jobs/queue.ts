@@ -3,6 +3,7 @@ import { hostname } from 'node:os'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { job } from '../../db/schema.ts'
+import { type JobControl, JobHold } from './jobHold.ts'
 
 export type JobRow = typeof job.$inferSelect
 
@@ -10,7 +11,11 @@ export type JobRow = typeof job.$inferSelect
 export type JobProcessor = (
   payload: Record<string, unknown>,
   row: JobRow,
+  control: JobControl,
 ) => Promise<Record<string, unknown> | undefined>
+
+/** The default lease: short, since the running worker renews it (every third of it), so a dead worker's job is retaken soon. */
+export const JOB_LEASE_MS = 2 * 60_000
 
 /** Back-off after the n-th failed attempt: 5 s, 10 s, 20 s … capped at 10 minutes. */
 export const retryDelayMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 600_000)
@@ -45,7 +50,7 @@ export interface JobRunnerOptions {
   pollMs?: number
   /** Jobs one process runs at a time (transcoding is CPU-bound: default 1). */
   concurrency?: number
-  /** How long a claimed job may run before another instance may take it over. */
+  /** How long a claimed job is held without a renewal before another instance may take it over. */
   leaseMs?: number
 }
 
@@ -70,7 +75,7 @@ export class JobRunner {
   ) {
     this.pollMs = opts.pollMs ?? 1_000
     this.concurrency = opts.concurrency ?? 1
-    this.leaseMs = opts.leaseMs ?? 30 * 60_000
+    this.leaseMs = opts.leaseMs ?? JOB_LEASE_MS
   }
 
   register(type: string, processor: JobProcessor) {
@@ -139,7 +144,7 @@ export class JobRunner {
     )
     const result = await this.db.execute<Record<string, unknown>>(sql`
       update job set state = 'running', attempts = attempts + 1, locked_by = ${this.workerId},
-        lease_until = now() + make_interval(secs => ${this.leaseMs / 1000}), updated_at = now()
+        lease_until = ${this.leaseEnd()}, progress = 0, updated_at = now()
       where id = (
         select id from job
         where type in (${typeList}) and (
@@ -160,38 +165,60 @@ export class JobRunner {
     return row
   }
 
-  /** Runs one claimed job and records its outcome (only if this worker still holds it). */
+  private leaseEnd() {
+    return sql`now() + make_interval(secs => ${this.leaseMs / 1000})`
+  }
+
+  /**
+   * Runs one claimed job and records its outcome, only while this worker still holds it (this attempt, locked by
+   * us, running): meanwhile its lease is renewed and its progress stored (JobHold); once it was taken over the
+   * processor's signal is aborted and its outcome dropped — the new holder's is the one that counts.
+   */
   async run(row: JobRow) {
     const processor = this.processors.get(row.type)
-    const mine = and(eq(job.id, row.id), eq(job.lockedBy, this.workerId), eq(job.state, 'running'))
+    const mine = and(
+      eq(job.id, row.id),
+      eq(job.lockedBy, this.workerId),
+      eq(job.attempts, row.attempts),
+      eq(job.state, 'running'),
+    )
+    const hold = new JobHold(this.db, mine, () => this.leaseEnd(), this.leaseMs)
+    let outcome: { result: Record<string, unknown> | undefined } | { error: unknown }
     try {
       if (!processor) throw new Error(`no processor for ${row.type}`)
-      const result = await processor(row.payload, row)
+      outcome = { result: await processor(row.payload, row, hold.control) }
+    } catch (error) {
+      outcome = { error }
+    }
+    if (!(await hold.release())) return
+    if ('result' in outcome) {
       await this.db
         .update(job)
         .set({
           state: 'done',
-          result: result ?? null,
+          result: outcome.result ?? null,
+          progress: 100,
           lastError: '',
           finishedAt: new Date(),
           updatedAt: new Date(),
           leaseUntil: null,
         })
         .where(mine)
-    } catch (err) {
-      const message = (err instanceof Error ? err.message : String(err)).slice(0, 2000)
-      const last = row.attempts >= row.maxAttempts
-      await this.db
-        .update(job)
-        .set({
-          state: last ? 'failed' : 'queued',
-          lastError: message,
-          runAt: new Date(Date.now() + retryDelayMs(row.attempts)),
-          finishedAt: last ? new Date() : null,
-          updatedAt: new Date(),
-          leaseUntil: null,
-        })
-        .where(mine)
+      return
     }
+    const err = outcome.error
+    const message = (err instanceof Error ? err.message : String(err)).slice(0, 2000)
+    const last = row.attempts >= row.maxAttempts
+    await this.db
+      .update(job)
+      .set({
+        state: last ? 'failed' : 'queued',
+        lastError: message,
+        runAt: new Date(Date.now() + retryDelayMs(row.attempts)),
+        finishedAt: last ? new Date() : null,
+        updatedAt: new Date(),
+        leaseUntil: null,
+      })
+      .where(mine)
   }
 }

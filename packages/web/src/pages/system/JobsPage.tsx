@@ -2,7 +2,7 @@ import { JOB_STATES, type JobRowView, type JobState, jobStateText } from '@moc/d
 import { TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
 import { can } from '@moc/domain/permissions/can'
 import { useMutation } from '@tanstack/react-query'
-import { App, Button, Card, Flex, Popconfirm, Segmented, Tag, Typography } from 'antd'
+import { App, Button, Card, Flex, Popconfirm, Progress, Segmented, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { api } from '../../api/client.ts'
@@ -19,7 +19,14 @@ const stateColour: Record<JobState, string> = {
   failed: 'error',
 }
 /** Job types as operators read them; an unknown type shows as it is. */
-const typeText: Record<string, string> = { 'media.process': '媒资处理（转码/封面/缩略图）' }
+const typeText: Record<string, string> = {
+  'media.process': '媒资处理（转码/封面/缩略图）',
+  'media.clip': '视频剪辑',
+}
+/** While any listed job waits or runs, the list refreshes itself this often. */
+const POLL_MS = 2_000
+const unsettled = (rows: JobRowView[] | undefined) =>
+  !!rows?.some((r) => r.state === 'queued' || r.state === 'running')
 
 /** 后台任务: the durable job queue — what waits, runs, finished or failed (with its error), and a retry. */
 export default function JobsPage() {
@@ -29,6 +36,7 @@ export default function JobsPage() {
     'jobs',
     '/api/job/list',
     state === 'all' ? {} : { state },
+    { refetchInterval: (query) => (unsettled(query.state.data?.items) ? POLL_MS : false) },
   )
   const mayRetry = can(currentGrant(), PAGE, '编辑')
   const retry = useMutation({
@@ -48,6 +56,17 @@ export default function JobsPage() {
       dataIndex: 'state',
       width: 100,
       render: (v: JobState) => <Tag color={stateColour[v]}>{jobStateText[v]}</Tag>,
+    },
+    {
+      title: '进度',
+      dataIndex: 'progress',
+      width: 160,
+      render: (v: number, r) =>
+        r.state === 'running' ? (
+          <Progress percent={v} size="small" status="active" aria-label={`任务 ${r.id} 进度`} />
+        ) : (
+          '--'
+        ),
     },
     {
       title: '尝试次数',
