@@ -42,6 +42,10 @@ describe('POST /api/upload/dump: external images under the SSRF guard', () => {
           return to('http://169.254.169.254/latest/meta-data/')
         case '/loop':
           return to('/loop')
+        case '/redirect-malformed':
+          return to('http://[::1')
+        case '/redirect-nowhere':
+          return to('http://no-such-host.invalid/a.jpg')
         case '/slow':
           return // never answers
         case '/big': {
@@ -133,6 +137,18 @@ describe('POST /api/upload/dump: external images under the SSRF guard', () => {
     expect((await dump(`http://127.0.0.1:${allowed.port}/loop`)).body.msg).toContain('重定向次数过多')
   })
 
+  it('a malformed redirect or a host that does not resolve is a refusal with a message, not a server error', async () => {
+    for (const [url, msg] of [
+      [`http://127.0.0.1:${allowed.port}/redirect-malformed`, '重定向地址无效'],
+      [`http://127.0.0.1:${allowed.port}/redirect-nowhere`, '无法解析地址'],
+      ['http://no-such-host.invalid/a.jpg', '无法解析地址'],
+    ]) {
+      const { res, body } = await dump(url!)
+      expect(res.statusCode, url).toBe(422)
+      expect(body.msg, url).toBe(`图片转存失败：${msg}`)
+    }
+  })
+
   it('caps time and size, and takes images only', async () => {
     expect((await dump(`http://127.0.0.1:${allowed.port}/slow`)).body.msg).toContain('超时')
     expect((await dump(`http://127.0.0.1:${allowed.port}/big`)).body.msg).toContain('文件过大')
@@ -150,6 +166,11 @@ describe('POST /api/upload/dump: external images under the SSRF guard', () => {
       'fe80::1',
       'fd00::1',
       '::ffff:10.0.0.1',
+      '::127.0.0.1',
+      '64:ff9b:1::a00:1',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      '2002:a00:1::1',
+      'fec0::1',
     ])
       expect(isBlockedAddress(a), a).toBe(true)
     for (const a of ['93.184.216.34', '2606:2800:220:1::1']) expect(isBlockedAddress(a), a).toBe(false)

@@ -5,6 +5,18 @@ import { ReadCache } from '../src/platform/readCaches.ts'
 import { call, engines, login, startTestApp, type TestApp } from './harness.ts'
 
 describe('ReadCache', () => {
+  /** A cache on a clock the test sets: `get(key, read, now)` reads at time `now`. */
+  const clock = { t: 0, now: () => clock.t }
+  const readCache = <V>(ttlMs: number, keep: (v: V) => boolean) => {
+    const cache = new ReadCache<V>(ttlMs, keep, clock)
+    return {
+      get: (key: string, read: () => Promise<V>, now: number) => {
+        clock.t = now
+        return cache.get(key, read)
+      },
+      forget: () => cache.forget(),
+    }
+  }
   const deferred = <V>() => {
     let resolve!: (v: V) => void
     const promise = new Promise<V>((r) => {
@@ -14,7 +26,7 @@ describe('ReadCache', () => {
   }
 
   it('shares one read between concurrent misses of a key, and keeps it for the time', async () => {
-    const cache = new ReadCache<number>(1000, () => true)
+    const cache = readCache<number>(1000, () => true)
     let reads = 0
     const gate = deferred<number>()
     const read = () => {
@@ -30,7 +42,7 @@ describe('ReadCache', () => {
   })
 
   it('past its time answers from the entry while one read renews it, up to twice the time', async () => {
-    const cache = new ReadCache<number>(1000, () => true)
+    const cache = readCache<number>(1000, () => true)
     await cache.get('k', async () => 1, 0)
     let reads = 0
     const gate = deferred<number>()
@@ -52,7 +64,7 @@ describe('ReadCache', () => {
   })
 
   it('a renewal that fails, or finds nothing to keep, leaves no entry to answer from', async () => {
-    const cache = new ReadCache<number | undefined>(1000, (v) => v !== undefined)
+    const cache = readCache<number | undefined>(1000, (v) => v !== undefined)
     await cache.get('k', async () => 1, 0)
     const failed = Promise.reject(new Error('down'))
     failed.catch(() => {})
@@ -66,7 +78,7 @@ describe('ReadCache', () => {
   })
 
   it('a forget during a renewal drops the entry, and the renewal is not kept', async () => {
-    const cache = new ReadCache<number>(1000, () => true)
+    const cache = readCache<number>(1000, () => true)
     await cache.get('k', async () => 1, 0)
     const gate = deferred<number>()
     expect(await cache.get('k', () => gate.promise, 1500)).toBe(1)
@@ -78,7 +90,7 @@ describe('ReadCache', () => {
   })
 
   it('does not keep, nor share, a read that a forget overlapped', async () => {
-    const cache = new ReadCache<number>(1000, () => true)
+    const cache = readCache<number>(1000, () => true)
     const gate = deferred<number>()
     const first = cache.get('k', () => gate.promise, 0)
     cache.forget()
@@ -90,16 +102,26 @@ describe('ReadCache', () => {
   })
 
   it('keeps only what `keep` accepts, and forgets a failed read', async () => {
-    const cache = new ReadCache<number | undefined>(1000, (v) => v !== undefined)
+    const cache = readCache<number | undefined>(1000, (v) => v !== undefined)
     expect(await cache.get('k', async () => undefined, 0)).toBeUndefined()
     expect(await cache.get('k', async () => 1, 0)).toBe(1)
-    const failing = new ReadCache<number>(1000, () => true)
+    const failing = readCache<number>(1000, () => true)
     await expect(failing.get('k', () => Promise.reject(new Error('x')), 0)).rejects.toThrow('x')
     expect(await failing.get('k', async () => 5, 0)).toBe(5)
   })
 
+  it('when full drops the least recently used entry, not every entry', async () => {
+    const cache = readCache<number>(1000, () => true)
+    for (let i = 0; i < 10_000; i++) await cache.get(`k${i}`, async () => i, 0)
+    expect(await cache.get('k0', async () => -1, 1)).toBe(0)
+    await cache.get('one more', async () => 1, 1)
+    expect(await cache.get('k0', async () => -1, 2)).toBe(0)
+    expect(await cache.get('k2', async () => -1, 2)).toBe(2)
+    expect(await cache.get('k1', async () => -1, 2)).toBe(-1)
+  })
+
   it('with no time reads every time', async () => {
-    const cache = new ReadCache<number>(0, () => true)
+    const cache = readCache<number>(0, () => true)
     expect(await cache.get('k', async () => 1, 0)).toBe(1)
     expect(await cache.get('k', async () => 2, 0)).toBe(2)
   })

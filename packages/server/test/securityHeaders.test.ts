@@ -18,4 +18,17 @@ describe.each(engines.slice(0, 1))('security headers (%s)', (engine) => {
       expect(res.headers['referrer-policy'], url).toBe('no-referrer')
     }
   })
+
+  it('no browser or proxy keeps an API answer (ASVS 8.2.1), signed in or not, refused or not', async () => {
+    const token = await login(t.app)
+    for (const [url, opts] of [
+      ['/api/user/detail', { token }],
+      ['/api/user/detail', {}],
+      ['/api/content/list?kind=article', { token }],
+      ['/api/no-such-call', { token }],
+    ] as const) {
+      const { res } = await call(t.app, 'GET', url, opts)
+      expect(res.headers['cache-control'], url).toBe('no-store')
+    }
+  })
 })

@@ -102,6 +102,32 @@ describe('tus resumable uploads on local storage', () => {
     expect((await tus.head(location)).status).toBe(404)
   })
 
+  it('a name with a path, `..` or a trailing dot is kept as metadata only; the key is generated', async () => {
+    const tus = tusClient(base, token)
+    const pdf = Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'latin1')
+    for (const [sent, kept] of [
+      ['x./../../name', 'name'],
+      ['../../etc/报告.pdf', '报告.pdf'],
+      ['C:\\Users\\me\\稿件.pdf', '稿件.pdf'],
+      ['a.pdf/..', ''],
+      ['evil./', ''],
+    ]) {
+      const created = await tus.create(sent!, 'application/pdf', 'attachment', pdf.length)
+      if (!kept) {
+        expect(created.status, sent).toBe(400)
+        expect(await created.text(), sent).toBe('缺少文件名')
+        continue
+      }
+      expect(created.status, sent).toBe(201)
+      const location = created.headers.get('location') as string
+      const meta = (await tus.head(location)).headers.get('upload-metadata') ?? ''
+      expect(meta, sent).toContain(`filename ${b64(kept)}`)
+      const done = await tus.patch(location, 0, pdf)
+      expect(done.status, `${sent}: ${await done.clone().text()}`).toBe(204)
+      expect(done.headers.get('upload-key'), sent).toMatch(/^attachment\/\d{4}-\d{2}\/[0-9a-f]{32}(\.pdf)?$/)
+    }
+  })
+
   it('needs a session; another account cannot see, continue or cancel my upload', async () => {
     const anonymous = await fetch(`${base}/api/upload/tus`, {
       method: 'POST',

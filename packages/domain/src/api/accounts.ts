@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { isStrongPassword, PASSWORD_RULE_MSG } from '../rules/password.ts'
 import { EMAIL_PATTERN, PHONE_INVALID_MSG, PHONE_PATTERN } from '../rules/phone.ts'
+import { idQuerySchema, idSchema } from '../transport/ids.ts'
 import { USERNAME_PATTERN, USERNAME_RULE_MSG } from './session.ts'
 
 /**
@@ -41,7 +42,7 @@ const optionalPattern = (pattern: RegExp, message: string) =>
     .max(100)
     .refine((v) => v === '' || pattern.test(v), message)
 
-const id = z.number().int().positive()
+const id = idSchema
 
 /** 秀米 open id (the editor's 秀米 dialog is bound to it, spec §3 logged-in user); empty unbinds. */
 export const XIUMI_OPEN_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
@@ -129,8 +130,8 @@ export type AccountDetail = z.infer<typeof accountDetailSchema>
 export const accountListFilters = {
   keyword: z.string().trim().max(50).optional(),
   phone: z.string().trim().max(20).optional(),
-  departmentId: z.coerce.number().int().positive().optional(),
-  roleId: z.coerce.number().int().positive().optional(),
+  departmentId: idQuerySchema.optional(),
+  roleId: idQuerySchema.optional(),
   state: z.coerce.number().int().min(0).max(2).optional(),
 }
 

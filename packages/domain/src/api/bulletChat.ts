@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idQuerySchema, idSchema, pageNumberSchema } from '../transport/ids.ts'
 import { CONTENT_PAGE_SIZE, CONTENT_PAGE_SIZE_MAX, contentIdsSchema } from './content.ts'
 
 /**
@@ -33,7 +34,7 @@ export const bulletMessages = {
 } as const
 
 const paging = {
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumberSchema,
   pageSize: z.coerce.number().int().min(1).max(CONTENT_PAGE_SIZE_MAX).default(CONTENT_PAGE_SIZE),
 }
 
@@ -55,7 +56,7 @@ export const bulletContentSchema = z.object({
 
 /** GET /api/bullet/list: the danmaku of one item, newest first. */
 export const bulletListQuerySchema = z.object({
-  contentId: z.coerce.number().int().positive(),
+  contentId: idQuerySchema,
   keyword: z.string().trim().max(100).optional(),
   /** 1 shown, 0 hidden; absent: both. */
   showState: z.coerce.number().int().min(0).max(1).optional(),
@@ -83,7 +84,7 @@ export const bulletPageSchema = z.object({
 
 /** POST /api/bullet/add: an official danmaku (官方弹幕) from the signed-in account. */
 export const bulletAddSchema = z.object({
-  contentId: z.number().int().positive(),
+  contentId: idSchema,
   body: z
     .string(bulletMessages.bodyRequired)
     .trim()
@@ -120,7 +121,7 @@ export const bulletTemplateAddSchema = z.object({
 })
 /** POST /api/bullet-template/modify: change a phrase, its order or state (1 on, 0 off); `remove` deletes it. */
 export const bulletTemplateModifySchema = z.object({
-  id: z.number().int().positive(),
+  id: idSchema,
   content: templateContent.optional(),
   sort: z.number().int().min(0).max(9999).optional(),
   state: z.union([z.literal(0), z.literal(1)]).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idQuerySchema, pageNumberSchema } from '../transport/ids.ts'
 import { commentSchema } from './comments.ts'
 import { CONTENT_PAGE_SIZE, CONTENT_PAGE_SIZE_MAX, contentIdsSchema } from './content.ts'
 import { queueQuerySchema, REJECT_REASON_MAX, reviewMessages } from './review.ts'
@@ -18,7 +19,7 @@ export const commentReviewMessages = {
 
 /** GET /api/verify-center/comments: type list (held, oldest first) or wait (my decisions, newest first). */
 export const commentQueueQuerySchema = queueQuerySchema.extend({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumberSchema,
   pageSize: z.coerce.number().int().min(1).max(CONTENT_PAGE_SIZE_MAX).default(CONTENT_PAGE_SIZE),
   /** Body or author contains. */
   keyword: z.string().trim().max(100).optional(),
@@ -34,7 +35,7 @@ export const commentQueueItemSchema = commentSchema.extend({
 export type CommentQueueItem = z.infer<typeof commentQueueItemSchema>
 
 /** GET /api/verify-center/comment/detail. */
-export const commentQueueDetailQuerySchema = z.object({ id: z.coerce.number().int().positive() })
+export const commentQueueDetailQuerySchema = z.object({ id: idQuerySchema })
 
 /** POST /api/verify-center/comment: approve (pass) or reject with a reason, in batch. */
 export const commentDecisionSchema = z.discriminatedUnion('pass', [

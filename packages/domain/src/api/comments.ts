@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idQuerySchema, idSchema, pageNumberSchema } from '../transport/ids.ts'
 import { CONTENT_PAGE_SIZE, CONTENT_PAGE_SIZE_MAX, contentIdsSchema } from './content.ts'
 
 export const COMMENT_BODY_MAX = 1000
@@ -17,7 +18,7 @@ export const commentMessages = {
 } as const
 
 const kind = z.string().min(1).max(40)
-const id = z.coerce.number().int().positive()
+const id = idQuerySchema
 const body = z
   .string(commentMessages.bodyRequired)
   .trim()
@@ -28,7 +29,7 @@ const body = z
 export const commentListQuerySchema = z.object({
   kind,
   contentId: id,
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumberSchema,
   pageSize: z.coerce.number().int().min(1).max(CONTENT_PAGE_SIZE_MAX).default(CONTENT_PAGE_SIZE),
   /** 1 shown, 0 hidden; absent: both. */
   showState: z.coerce.number().int().min(0).max(1).optional(),
@@ -43,15 +44,15 @@ export const commentDetailQuerySchema = z.object({ kind, id })
 /** POST /api/comment/add: a staff comment (官方评论) on an item, or a reply to one of its comments. */
 export const commentAddSchema = z.object({
   kind,
-  contentId: z.number().int().positive(),
-  parentId: z.number().int().positive().nullable().default(null),
+  contentId: idSchema,
+  parentId: idSchema.nullable().default(null),
   body,
 })
 
 /** POST /api/comment/modify: one comment's body and/or show state. */
 export const commentModifySchema = z.object({
   kind,
-  id: z.number().int().positive(),
+  id: idSchema,
   body: body.optional(),
   showState: z.boolean().optional(),
 })

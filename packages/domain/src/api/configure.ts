@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { screenByPath } from '../catalogue/index.ts'
+import { idSchema } from '../transport/ids.ts'
 
 /** 运营配置 texts (spec §2 /configure types), value → Chinese label, from the screen catalogue. */
 export const configureTypeLabels = screenByPath('/configure')!.types! as Readonly<Record<string, string>>
@@ -48,5 +49,5 @@ export const configureUpdateSchema = z.strictObject({
 /** POST /api/setting/restore: the chosen version becomes the newest. */
 export const configureRestoreSchema = z.strictObject({
   type: configureTypeSchema,
-  id: z.number().int().positive(),
+  id: idSchema,
 })

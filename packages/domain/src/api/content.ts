@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idListQuerySchema, idQuerySchema, idSchema, pageNumberSchema } from '../transport/ids.ts'
 
 /** Spec §4 lists: 30 rows by default, 30/50/100 offered, never more than 100. */
 export const CONTENT_PAGE_SIZE = 30
@@ -23,9 +24,9 @@ export const contentMessages = {
 } as const
 
 const kind = z.string().min(1).max(40)
-const id = z.coerce.number().int().positive()
+const id = idQuerySchema
 /** Spec §7 batch calls: `ids`, an array of ids (1–100). */
-export const contentIdsSchema = z.array(z.number().int().positive()).min(1).max(CONTENT_PAGE_SIZE_MAX)
+export const contentIdsSchema = z.array(idSchema).min(1).max(CONTENT_PAGE_SIZE_MAX)
 
 /** GET (query) and POST (body) /api/content/list. */
 export const contentListQuerySchema = z.object({
@@ -34,7 +35,7 @@ export const contentListQuerySchema = z.object({
   type: z.string().max(40).optional(),
   /** The value of the definition's `list.partition` field (e.g. programme content's source); default its first option. */
   partition: z.string().max(40).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumberSchema,
   pageSize: z.coerce.number().int().min(1).max(CONTENT_PAGE_SIZE_MAX).default(CONTENT_PAGE_SIZE),
   /** Title keyword (contains). */
   title: z.string().trim().max(100).optional(),
@@ -159,7 +160,7 @@ export type ContentVersionDiff = z.infer<typeof contentVersionDiffSchema>
 
 /** POST /api/content/<kind>/unlock: release my lock; `force` (super administrator) breaks another's. */
 export const contentUnlockSchema = z.object({
-  id: z.number().int().positive(),
+  id: idSchema,
   force: z.boolean().optional(),
 })
 
@@ -173,12 +174,8 @@ export const relationQuerySchema = z.object({
   field: z.string().min(1).max(40),
   related: z.string().max(40).optional(),
   title: z.string().trim().max(100).optional(),
-  ids: z
-    .string()
-    .regex(/^\d+(,\d+)*$/)
-    .max(1200)
-    .optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  ids: idListQuerySchema(CONTENT_PAGE_SIZE_MAX).optional(),
+  page: pageNumberSchema,
   pageSize: z.coerce.number().int().min(1).max(CONTENT_PAGE_SIZE_MAX).default(15),
 })
 
@@ -188,7 +185,7 @@ export const relationQuerySchema = z.object({
  */
 export const contentSearchQuerySchema = z.object({
   kind: kind.optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumberSchema,
   pageSize: z.coerce.number().int().min(1).max(CONTENT_PAGE_SIZE_MAX).default(CONTENT_PAGE_SIZE),
   title: z.string().trim().max(100).optional(),
   repeatTitle: z.string().trim().max(100).optional(),

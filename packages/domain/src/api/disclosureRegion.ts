@@ -1,10 +1,11 @@
 import { z } from 'zod'
+import { pageNumberSchema } from '../transport/ids.ts'
 
 /** POST /api/disclosureRegion/pageList (spec §7 Disclosures): the regions tips name, with how many name each. */
 export const regionListBodySchema = z.object({
   /** disclosure (爆料) or program_disclosure (节目爆料): the list whose regions are wanted. */
   kind: z.string().max(40),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumberSchema,
   pageSize: z.coerce.number().int().min(1).max(1000).default(100),
   /** Region name contains. */
   name: z.string().trim().max(50).optional(),

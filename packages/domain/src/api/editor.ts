@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idSchema } from '../transport/ids.ts'
 
 /**
  * The rich-text editor's services (issue 6): its settings (系统设置 › 编辑器设置), the configuration every signed-in
@@ -114,7 +115,7 @@ const templateHtml = z
   .string()
   .min(1, editorMessages.templateEmpty)
   .max(TEMPLATE_HTML_MAX, editorMessages.templateTooLong)
-const templateId = z.number().int().positive()
+const templateId = idSchema
 
 export const editorTemplateSchema = z.object({
   id: z.number().int(),

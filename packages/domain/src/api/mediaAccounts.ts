@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { SHORT_LIST_PAGE_SIZE } from '../constants.ts'
+import { idSchema, pageNumberSchema } from '../transport/ids.ts'
 
 /** 媒体号 state (spec §4 freeze/unfreeze): 1 normal, 0 frozen. verifyState as content: 1 passed. */
 export const MEDIA_ACCOUNT_STATE = { frozen: 0, normal: 1 } as const
@@ -16,7 +17,7 @@ export const mediaAccountMessages = {
 
 /** GET /api/mediaAccount/list (spec §7: page, pageSize 10, state=1, verifyState=1, content). */
 export const mediaAccountListSchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumberSchema,
   pageSize: z.coerce.number().int().min(1).max(100).default(SHORT_LIST_PAGE_SIZE),
   state: z.coerce.number().int().min(0).max(1).optional(),
   verifyState: z.coerce.number().int().min(0).max(9).optional(),
@@ -26,7 +27,7 @@ export const mediaAccountListSchema = z.object({
   ids: z
     .preprocess(
       (v) => (typeof v === 'string' ? v.split(',').filter(Boolean).map(Number) : v),
-      z.array(z.number().int().positive()).max(100),
+      z.array(idSchema).max(100),
     )
     .optional(),
 })

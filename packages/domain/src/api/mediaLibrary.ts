@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idOrZeroQuerySchema, idOrZeroSchema, idSchema, pageNumberSchema } from '../transport/ids.ts'
 
 /**
  * 媒体资源库 (spec §2 /mediaLibrary and the media picker, §3 media item / media list query / category tree,
@@ -109,14 +110,14 @@ const title = z
   .trim()
   .min(1, mediaMessages.titleRequired)
   .max(MEDIA_TITLE_MAX, mediaMessages.titleTooLong)
-const id = z.number().int().positive()
+const id = idSchema
 /** 0 (or absent) is the root folder. */
-const parentId = z.number().int().nonnegative().default(0)
-const queryId = z.coerce.number().int().nonnegative()
+const parentId = idOrZeroSchema.default(0)
+const queryId = idOrZeroQuerySchema
 
 /** Spec §3 media list query (page size 28; `content` is the keyword; adminId only when "only mine"). */
 export const mediaListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumberSchema,
   pageSize: z.coerce.number().int().min(1).max(200).default(MEDIA_PAGE_SIZE),
   content: z.string().trim().max(MEDIA_TITLE_MAX).optional(),
   type: z.enum(mediaFileTypes).optional(),
@@ -165,7 +166,7 @@ export const mediaAddBodySchema = z.strictObject({
   title,
   type: z.enum(mediaItemTypes),
   parentId,
-  categoryId: z.number().int().nonnegative().default(0),
+  categoryId: idOrZeroSchema.default(0),
   /** For a new top-level folder: the tab (file type) it belongs to; sub-folders take their parent's. */
   folderType: z.enum(mediaFileTypes).default('image'),
 })
@@ -178,7 +179,7 @@ export type MediaAddBody = z.input<typeof mediaAddBodySchema>
 export const mediaModifyBodySchema = z.strictObject({
   id,
   title: title.optional(),
-  parentId: z.number().int().nonnegative().optional(),
+  parentId: idOrZeroSchema.optional(),
   path: z.string().trim().min(1).max(500).optional(),
 })
 export type MediaModifyBody = z.input<typeof mediaModifyBodySchema>
@@ -199,7 +200,7 @@ export const mediaCategoryDeleteBodySchema = z.strictObject({ id })
 /** Put files into a category (0: none). Folders carry no category. */
 export const mediaCategorizeBodySchema = z.strictObject({
   ids: z.array(id).min(1, mediaMessages.idsRequired).max(500),
-  categoryId: z.number().int().nonnegative(),
+  categoryId: idOrZeroSchema,
 })
 
 /** The library file stored at a URL or key, if any (the image editor offers 新建副本 / 修改原图 for it). */
@@ -239,7 +240,7 @@ export const mediaCountQuerySchema = z.object({
 })
 
 export const mediaCategoryQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumberSchema,
   size: z.coerce.number().int().min(1).max(MEDIA_CATEGORY_FETCH).default(MEDIA_CATEGORY_FETCH),
 })
 

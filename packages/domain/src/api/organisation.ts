@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idOrZeroSchema, idSchema } from '../transport/ids.ts'
 
 /** Organisation structure (组织架构, spec §2 /organizationalStructure; §7 structure and position calls). */
 
@@ -47,14 +48,9 @@ export const organisationMessages = {
 } as const
 
 const name = (message: string) => z.string().trim().min(1, message).max(50)
-const id = z.number().int().positive()
+const id = idSchema
 /** A parent department id; null (or 0, as older clients send) is the top level. */
-const parentId = z
-  .number()
-  .int()
-  .nonnegative()
-  .nullable()
-  .transform((v) => v || null)
+const parentId = idOrZeroSchema.nullable().transform((v) => v || null)
 
 export const departmentCreateSchema = z.strictObject({
   name: name(organisationMessages.departmentName),

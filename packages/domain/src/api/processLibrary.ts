@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idSchema, pageNumberSchema } from '../transport/ids.ts'
 import { CONTENT_PAGE_SIZE, CONTENT_PAGE_SIZE_MAX } from './content.ts'
 import { PROCESS_NAME_MAX, queueItemSchema } from './review.ts'
 
@@ -27,15 +28,15 @@ export const processCopiedSchema = z.object({ id: z.number().int(), name: z.stri
 
 /** POST /api/process/state/sort: every node of the process, in the new order. */
 export const stateSortSchema = z.object({
-  processId: z.number().int().positive(),
-  ids: z.array(z.number().int().positive()).min(1).max(500),
+  processId: idSchema,
+  ids: z.array(idSchema).min(1).max(500),
 })
 
 /** GET /api/process/resource/list: pending items at nodes the caller may act at, across review types. */
 export const resourceListQuerySchema = z.object({
   /** One review type only (default: every queue the caller may review). */
   resType: z.string().min(1).max(40).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumberSchema,
   pageSize: z.coerce.number().int().min(1).max(CONTENT_PAGE_SIZE_MAX).default(CONTENT_PAGE_SIZE),
 })
 

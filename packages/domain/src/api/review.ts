@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idQuerySchema, idSchema, pageNumberSchema } from '../transport/ids.ts'
 import { CONTENT_PAGE_SIZE, CONTENT_PAGE_SIZE_MAX, contentIdsSchema } from './content.ts'
 
 /** Review workflow (DESIGN §5, docs/decisions/0007-review-workflow.md). */
@@ -51,7 +52,7 @@ export const transitionResultSchema = z.object({ updated: z.number().int() })
 /** GET /api/verify-center/<resType>: type list (pending, mine to act on) or wait (my past decisions). */
 export const queueQuerySchema = z.object({
   type: z.enum(['list', 'wait']).default('list'),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumberSchema,
   pageSize: z.coerce.number().int().min(1).max(CONTENT_PAGE_SIZE_MAX).default(CONTENT_PAGE_SIZE),
 })
 
@@ -85,7 +86,7 @@ export const pendingCountsSchema = z.object({
 })
 
 /** GET /api/process/resource/log?resId= */
-export const resourceLogQuerySchema = z.object({ resId: z.coerce.number().int().positive() })
+export const resourceLogQuerySchema = z.object({ resId: idQuerySchema })
 export const resourceLogItemSchema = z.object({
   id: z.number().int(),
   contentId: z.number().int(),
@@ -100,7 +101,7 @@ export const resourceLogItemSchema = z.object({
 })
 
 // Process library (审核流程).
-const ids = z.array(z.number().int().positive()).max(500)
+const ids = z.array(idSchema).max(500)
 /** Process and node names: 1–50 characters; process descriptions up to 200. */
 export const PROCESS_NAME_MAX = 50
 export const PROCESS_DESCRIPTION_MAX = 200
@@ -108,8 +109,8 @@ export const processBodySchema = z.object({
   name: z.string().trim().min(1, reviewMessages.processName).max(PROCESS_NAME_MAX),
   description: z.string().trim().max(PROCESS_DESCRIPTION_MAX).default(''),
 })
-export const processUpdateSchema = processBodySchema.extend({ id: z.number().int().positive() })
-export const idBodySchema = z.object({ id: z.number().int().positive() })
+export const processUpdateSchema = processBodySchema.extend({ id: idSchema })
+export const idBodySchema = z.object({ id: idSchema })
 export const processSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -121,12 +122,12 @@ export const processSchema = z.object({
 })
 export type ProcessItem = z.infer<typeof processSchema>
 export const processListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumberSchema,
   pageSize: z.coerce.number().int().min(1).max(CONTENT_PAGE_SIZE_MAX).default(CONTENT_PAGE_SIZE),
   name: z.string().trim().max(50).optional(),
 })
 export const stateBodySchema = z.object({
-  processId: z.number().int().positive(),
+  processId: idSchema,
   name: z.string().trim().min(1, reviewMessages.stateName).max(PROCESS_NAME_MAX),
   /** Order within the process; default: after the last node. */
   sort: z.number().int().min(0).max(10_000).optional(),
@@ -134,13 +135,13 @@ export const stateBodySchema = z.object({
   adminIds: ids.default([]),
 })
 export const stateUpdateSchema = z.object({
-  id: z.number().int().positive(),
+  id: idSchema,
   name: z.string().trim().min(1, reviewMessages.stateName).max(PROCESS_NAME_MAX),
   sort: z.number().int().min(0).max(10_000),
   roleIds: ids,
   adminIds: ids,
 })
-export const stateListQuerySchema = z.object({ processId: z.coerce.number().int().positive() })
+export const stateListQuerySchema = z.object({ processId: idQuerySchema })
 const member = z.object({ id: z.number().int(), name: z.string() })
 export const stateSchema = z.object({
   id: z.number().int(),
@@ -160,7 +161,7 @@ export type StateItem = z.infer<typeof stateSchema>
  */
 export const settingBodySchema = z.object({
   resType,
-  processId: z.number().int().positive().nullable(),
+  processId: idSchema.nullable(),
   fourEyes: z.boolean().optional(),
 })
 export const settingSchema = z.object({

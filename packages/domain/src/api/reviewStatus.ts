@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idSchema, pageNumberSchema } from '../transport/ids.ts'
 
 /**
  * 审核状态 (/auditProcess?type=auditStatus): the display names of the review states, spec §7 "content state
@@ -44,7 +45,7 @@ export const reviewStatusMessages = {
 export const STATE_LIST_SIZE = 1000
 
 export const statusListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumberSchema,
   size: z.coerce.number().int().min(1).max(STATE_LIST_SIZE).default(STATE_LIST_SIZE),
 })
 
@@ -64,4 +65,4 @@ export const statusNameSchema = z
   .max(STATUS_NAME_MAX, reviewStatusMessages.nameTooLong)
 
 /** POST /api/content/state/update: rename one state; its default name restores the default. */
-export const statusUpdateSchema = z.object({ id: z.number().int().positive(), name: statusNameSchema })
+export const statusUpdateSchema = z.object({ id: idSchema, name: statusNameSchema })

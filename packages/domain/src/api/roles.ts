@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idSchema } from '../transport/ids.ts'
 
 /** Role calls (spec §7 Roles): shapes shared by server and web. Bodies are strict: unknown fields are refused. */
 
@@ -60,7 +61,7 @@ export const roleFieldsSchema = z.strictObject({
 })
 export type RoleFields = z.input<typeof roleFieldsSchema>
 
-export const roleIdSchema = z.number().int().positive()
+export const roleIdSchema = idSchema
 
 export const roleModifyBodySchema = roleFieldsSchema.extend({ id: roleIdSchema })
 export const roleIdBodySchema = z.strictObject({ id: roleIdSchema })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { pageQuerySchema } from '../transport/envelope.ts'
+import { idSchema } from '../transport/ids.ts'
 
 /**
  * 敏感词管理 (spec §2 /words, /wordsDetail; paths not in spec §7, chosen in docs/decisions/0010): shapes shared by
@@ -68,7 +69,7 @@ export const wordFieldsSchema = z.strictObject({
 })
 export type WordFields = z.input<typeof wordFieldsSchema>
 
-export const wordIdSchema = z.number().int().positive()
+export const wordIdSchema = idSchema
 export const wordModifyBodySchema = wordFieldsSchema.extend({ id: wordIdSchema })
 export const wordIdsBodySchema = z.strictObject({
   ids: z.array(wordIdSchema).min(1, wordMessages.idsRequired).max(1000),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idQuerySchema } from '../transport/ids.ts'
 import { contentIdsSchema, relatedItemSchema } from './content.ts'
 
 /**
@@ -12,7 +13,7 @@ export const subjectModuleMessages = {
   modulesOrder: '排序须包含全部模块',
 } as const
 
-const subjectId = z.coerce.number().int().positive()
+const subjectId = idQuerySchema
 const moduleIndex = z.coerce.number().int().min(0).max(99)
 
 /** GET /api/subject/moduleContent/list. */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { SHORT_LIST_PAGE_SIZE } from '../constants.ts'
+import { idQuerySchema, idSchema, pageNumberSchema } from '../transport/ids.ts'
 
 /** Tag types (spec §7 `type`): 0 content tags (内容-标签, /contentTags), 1 user tags (用户标签, /userTags). */
 export const TAG_TYPE = { content: 0, user: 1 } as const
@@ -27,12 +28,12 @@ export const tagNameSchema = z
 
 /** POST /api/tag/findTags: paged search by name (contains), newest first. */
 export const tagFindSchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumberSchema,
   pageSize: z.coerce.number().int().min(1).max(TAG_LIST_MAX).default(SHORT_LIST_PAGE_SIZE),
   type,
   name: z.string().trim().max(TAG_NAME_MAX).optional(),
   /** Exactly these tags (a form showing the names of the ids it holds); name and paging still apply. */
-  ids: z.array(z.number().int().positive()).max(TAG_LIST_MAX).optional(),
+  ids: z.array(idSchema).max(TAG_LIST_MAX).optional(),
 })
 
 /** GET /api/tag/add (spec §7 is a GET): type + name. */
@@ -40,14 +41,14 @@ export const tagAddQuerySchema = z.object({ type, name: tagNameSchema })
 /** GET /api/tag/modify: rename. */
 export const tagModifyQuerySchema = z.object({
   type,
-  id: z.coerce.number().int().positive(),
+  id: idQuerySchema,
   name: tagNameSchema,
 })
-export const tagInfoQuerySchema = z.object({ id: z.coerce.number().int().positive() })
+export const tagInfoQuerySchema = z.object({ id: idQuerySchema })
 /** POST /api/tag/removes: ids of one type (the type decides the permission page). */
 export const tagRemovesSchema = z.object({
   type,
-  ids: z.array(z.number().int().positive()).min(1).max(TAG_LIST_MAX),
+  ids: z.array(idSchema).min(1).max(TAG_LIST_MAX),
 })
 
 export const tagSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isRichTextEmpty } from '../rules/htmlText.ts'
+import { idSchema } from '../transport/ids.ts'
 import type { FieldDef, ResourceDef } from './types.ts'
 
 const DEFAULT_TEXT_MAX = 1000
@@ -69,7 +70,7 @@ export function fieldSchema(f: FieldDef): z.ZodType {
     case 'tags':
     case 'relation':
       return z
-        .array(z.number().int().positive(), invalid)
+        .array(idSchema, invalid)
         .max(f.max ?? 100, invalid)
         .default([])
     case 'modules':
@@ -81,7 +82,7 @@ export function fieldSchema(f: FieldDef): z.ZodType {
               .trim()
               .min(1, MODULE_NAME_REQUIRED)
               .max(MODULE_NAME_MAX, `模块名称不能超过${MODULE_NAME_MAX}个字`),
-            items: z.array(z.number().int().positive(), invalid).max(MODULE_ITEMS_MAX, invalid),
+            items: z.array(idSchema, invalid).max(MODULE_ITEMS_MAX, invalid),
           }),
           invalid,
         )

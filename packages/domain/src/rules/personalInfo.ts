@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idSchema } from '../transport/ids.ts'
 import { isStrongPassword, PASSWORD_RULE_MSG } from './password.ts'
 import { EMAIL_PATTERN, PHONE_INVALID_MSG, PHONE_PATTERN, PHONE_REQUIRED_MSG } from './phone.ts'
 
@@ -19,7 +20,7 @@ export const personalInfoMessages = {
 /** Admin update payload (spec §3 "Admin update"); `loginMode` omits realName, email and phone. */
 export const adminUpdateSchema = z
   .object({
-    adminId: z.number().int().positive(),
+    adminId: idSchema,
     realName: z.string().trim().max(50).optional(),
     email: z.string().trim().max(100).optional(),
     phone: z.string().trim().optional(),

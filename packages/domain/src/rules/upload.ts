@@ -85,9 +85,25 @@ export interface UploadCandidate {
 }
 
 /** The lowercase extension without the dot ('' when none). */
+/**
+ * A file name's extension, lowercase; '' unless it is 1–10 letters and digits, so that what ends a stored key is
+ * never a path or a dot of the user's (`x./../name`, `evil./`).
+ */
 export const extensionOf = (name: string) => {
   const dot = name.lastIndexOf('.')
-  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase()
+  const ext = dot < 0 ? '' : name.slice(dot + 1).toLowerCase()
+  return /^[a-z0-9]{1,10}$/.test(ext) ? ext : ''
+}
+
+/**
+ * An uploaded file's name as it is kept (metadata only; its key is generated): the last segment of whatever path
+ * the client sent, as busboy gives multipart names, without control characters, at most 200 characters from its
+ * end. '' when nothing is left.
+ */
+export function uploadFileName(raw: string): string {
+  const base = raw.slice(Math.max(raw.lastIndexOf('/'), raw.lastIndexOf('\\')) + 1)
+  const clean = base.replace(/\p{Cc}/gu, '').trim()
+  return clean === '.' || clean === '..' ? '' : clean.slice(-200)
 }
 
 /** The media family a file belongs to by its extension, which decides its storage directory (spec §9). */

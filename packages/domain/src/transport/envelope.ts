@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { pageNumberSchema } from './ids.ts'
 
 /** Every API response: `{ code, msg, data }`; code 0 is success (spec §7). */
 export interface Envelope<T = unknown> {
@@ -15,7 +16,7 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int().nonnegative() })
 
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumberSchema,
   pageSize: z.coerce.number().int().min(1).max(5000).default(30),
 })
 

@@ -17,6 +17,7 @@ import { fieldsSchema } from '@moc/domain/resources/fieldSchema'
 import { contentResources } from '@moc/domain/resources/index'
 import { type ListFilter, permissionFor, type ResourceDef, supportsAction } from '@moc/domain/resources/types'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
+import { idQuerySchema, idSchema } from '@moc/domain/transport/ids'
 import { and, count, eq, getTableColumns, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -229,9 +230,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
   ) as z.ZodType<Record<string, unknown> & { kind: string }>
   const modifySchema = z.discriminatedUnion(
     'kind',
-    defs.map((d) =>
-      fieldsSchema(d).extend({ kind: z.literal(d.storage.kind), id: z.number().int().positive() }),
-    ) as never,
+    defs.map((d) => fieldsSchema(d).extend({ kind: z.literal(d.storage.kind), id: idSchema })) as never,
   ) as z.ZodType<Record<string, unknown> & { kind: string; id: number }>
   const kinds = z.enum(defs.map((d) => d.storage.kind) as [string, ...string[]])
 
@@ -551,7 +550,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
         schema: {
           tags,
           summary: `${def.label}编辑锁：取得或续期；他人持有时返回持有人（超级管理员可 force 抢占）`,
-          querystring: z.object({ id: z.coerce.number().int().positive(), force: z.stringbool().optional() }),
+          querystring: z.object({ id: idQuerySchema, force: z.stringbool().optional() }),
           response: { 200: envelopeSchema(contentLockSchema) },
         },
       },

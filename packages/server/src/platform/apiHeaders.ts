@@ -24,6 +24,9 @@ function computeApiHeaders(): Record<string, string> {
     },
     crossOriginEmbedderPolicy: false,
   })({} as never, res, () => {})
+  // Answers depend on the session: no browser or proxy keeps them (ASVS 8.2.1). A route that serves a cacheable
+  // file sets its own.
+  headers['cache-control'] = 'no-store'
   return headers
 }
 

@@ -1,4 +1,5 @@
 import { isSuperAdmin } from '@moc/domain/permissions/can'
+import { INT4_MAX } from '@moc/domain/transport/ids'
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { FastifyRequest } from 'fastify'
@@ -19,7 +20,7 @@ export function parseDepartmentIds(text: string): number[] {
   const ids = text
     .split(',')
     .map((s) => Number(s.trim()))
-    .filter((n) => Number.isInteger(n) && n > 0)
+    .filter((n) => Number.isInteger(n) && n > 0 && n <= INT4_MAX)
   return [...new Set(ids)]
 }
 

@@ -1,5 +1,5 @@
 import { errorCodes } from '@moc/domain/transport/errorCodes'
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { AppError } from './errors.ts'
 
@@ -33,6 +33,15 @@ export function registerErrorHandler(app: FastifyInstance) {
     req.resultCode = e.code
     return reply.status(e.status).send({ code: e.code, msg: e.message, data: e.data })
   })
+}
+
+/**
+ * Errors the router raises before any route runs (a malformed URL, a path segment past `maxParamLength`): the
+ * same envelope as every other refusal (Fastify's `frameworkErrors` option).
+ */
+export function frameworkErrors(_err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const e = new AppError('BAD_REQUEST', '请求地址有误')
+  return reply.status(e.status).send({ code: e.code, msg: e.message, data: e.data })
 }
 
 export const notFoundEnvelope = { code: errorCodes.NOT_FOUND.code, msg: errorCodes.NOT_FOUND.msg, data: null }

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache'
+
 /**
  * Process-local caches of reads that writes may change (decision 0018): the session lookup, the badges' pending
  * counts, the sensitive-word list's stamp. An entry lives `READ_CACHE_MS`, and answers on while one read renews
@@ -29,67 +31,85 @@ export class ReadCaches {
   }
 }
 
-/** Most entries one cache keeps; past it the cache starts over. */
+/** Most entries one cache keeps; past it the least recently used go first. */
 const MAX_ENTRIES = 10_000
 
+/** A kept read and when it began. */
+interface Box<V> {
+  value: V
+  at: number
+}
+
+/**
+ * One cached read per key on lru-cache's `fetch` (one read in flight per key, stale-while-revalidate): fresh for
+ * the time, then answering from the entry while one read renews it, up to twice the time; past that a caller waits
+ * for a fresh read. A forget clears the cache, which aborts the reads under way: their values are not kept, and a
+ * later caller reads anew instead of joining them.
+ */
 export class ReadCache<V> {
-  private readonly entries = new Map<string, { value: V; at: number }>()
-  /** Reads under way: concurrent misses of a key share one, so an expiry under load costs one query, not fifty. */
-  private readonly reading = new Map<string, Promise<V>>()
-  /** Bumped by every forget; a read that saw it change is not kept. */
+  private readonly lru: LRUCache<string, Box<V>, () => Promise<V>>
+  /** Bumped by every forget: a caller whose shared read a forget aborted reads anew. */
   private generation = 0
 
   constructor(
     private readonly ttlMs: number,
     private readonly keep: (value: V) => boolean,
-  ) {}
-
-  get(key: string, read: () => Promise<V>, now = Date.now()): Promise<V> {
-    if (this.ttlMs <= 0) return read()
-    const hit = this.entries.get(key)
-    const age = hit ? now - hit.at : Number.POSITIVE_INFINITY
-    if (hit && age < this.ttlMs) return Promise.resolve(hit.value)
-    const shared = this.reading.get(key)
-    // An entry only expired by time (a forget deletes it) still answers during a second lifetime while one read
-    // renews it: under load an expiry no longer holds every request of the key behind that read, once a second
-    // (the badges' p99). Another process's change thus shows within the time plus one read.
-    if (hit && age < 2 * this.ttlMs) {
-      if (!shared) this.renew(key, read, now).catch(() => {})
-      return Promise.resolve(hit.value)
-    }
-    return shared ?? this.renew(key, read, now)
+    private readonly clock: { now(): number } = performance,
+  ) {
+    this.lru = new LRUCache({
+      max: MAX_ENTRIES,
+      ttl: Math.max(1, 2 * ttlMs),
+      perf: clock,
+      fetchMethod: async (_key, _stale, { context }) => {
+        const at = clock.now()
+        return { value: await context(), at }
+      },
+    })
   }
 
-  /** Reads a key once for everyone asking meanwhile; keeps the value unless a forget overlapped the read. */
-  private renew(key: string, read: () => Promise<V>, now: number): Promise<V> {
+  get(key: string, read: () => Promise<V>): Promise<V> {
+    if (this.ttlMs <= 0) return read()
+    const hit = this.lru.get(key, { allowStale: true })
+    const age = hit ? this.clock.now() - hit.at : Number.POSITIVE_INFINITY
+    if (hit && age < this.ttlMs) return Promise.resolve(hit.value)
+    // An entry only expired by time (a forget clears it) still answers during a second lifetime while one read
+    // renews it: under load an expiry no longer holds every request of the key behind that read, once a second
+    // (the badges' p99). Another process's change thus shows within the time plus one read.
+    const stale = hit !== undefined && age < 2 * this.ttlMs
+    let mine: Promise<V> | undefined
     const generation = this.generation
-    const done = (pending: Promise<V>) => {
-      if (this.reading.get(key) === pending) this.reading.delete(key)
-      return generation === this.generation
-    }
-    const pending: Promise<V> = read().then(
-      (value) => {
-        if (!done(pending)) return value
-        if (!this.keep(value)) this.entries.delete(key)
-        else {
-          if (this.entries.size >= MAX_ENTRIES) this.entries.clear()
-          this.entries.set(key, { value, at: now })
-        }
-        return value
+    const fetched = this.lru.fetch(key, {
+      forceRefresh: true,
+      allowStale: stale,
+      context: () => {
+        mine = read()
+        return mine
       },
+    })
+    const settled = fetched.then((box) => {
+      // Values `keep` refuses (an unknown session token) answer their caller but are not kept.
+      if (box && !this.keep(box.value) && this.lru.peek(key, { allowStale: true }) === box)
+        this.lru.delete(key)
+      return box
+    })
+    if (stale) {
+      // A failed renewal leaves no entry (lru-cache deletes it): the next request reads again.
+      settled.catch(() => {})
+      return Promise.resolve(hit.value)
+    }
+    // A read a forget aborted: its own caller still gets its value; one who joined it reads anew.
+    return settled.then(
+      (box) => box!.value,
       (err: unknown) => {
-        // A failed read leaves nothing to answer from: the next request reads again.
-        if (done(pending)) this.entries.delete(key)
-        throw err
+        if (mine) return mine
+        if (generation === this.generation) throw err
+        return this.get(key, read)
       },
     )
-    this.reading.set(key, pending)
-    return pending
   }
 
   forget(): void {
     this.generation++
-    this.entries.clear()
-    this.reading.clear()
+    this.lru.clear()
   }
 }

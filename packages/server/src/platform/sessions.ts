@@ -161,7 +161,7 @@ export class Sessions {
   /** Resolves a token to its principal, or throws 10001006 (missing/expired) or 10002 (revoked). */
   async authenticate(token: string | undefined, now = new Date()): Promise<Principal> {
     if (!token) throw new AppError('SESSION_EXPIRED', '请先登录')
-    const { tokenHash, row } = await this.find(token, now.getTime())
+    const { tokenHash, row } = await this.find(token)
     if (!row) throw new AppError('SESSION_EXPIRED')
     if (row.revokedAt) {
       const reason = row.revokeReason as RevokeReason
@@ -206,12 +206,12 @@ export class Sessions {
    * The session row of a token: from the cache while it is fresh (keyed by the token itself, so a hit costs no
    * hash), else from the database by the token's hash.
    */
-  private find(token: string, t: number): Promise<Found> {
+  private find(token: string): Promise<Found> {
     const read = async () => {
       const tokenHash = hashToken(token)
       return { tokenHash, row: (await this.lookup.execute({ tokenHash }))[0] }
     }
-    return this.cache ? this.cache.get(token, read, t) : read()
+    return this.cache ? this.cache.get(token, read) : read()
   }
 
   /** Forgets cached lookups at once (a revocation), before the write request's own end does. */

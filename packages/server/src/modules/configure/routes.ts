@@ -6,6 +6,7 @@ import {
   configureVersionSchema,
 } from '@moc/domain/api/configure'
 import { envelopeSchema, ok, pageQuerySchema, pageSchema } from '@moc/domain/transport/envelope'
+import { idQuerySchema } from '@moc/domain/transport/ids'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -46,7 +47,7 @@ export async function configureRoutes(fastify: FastifyInstance, ctx: Ctx) {
       schema: {
         tags,
         summary: '运营配置某一版本的内容',
-        querystring: z.object({ type: configureTypeSchema, id: z.coerce.number().int().positive() }),
+        querystring: z.object({ type: configureTypeSchema, id: idQuerySchema }),
         response: {
           200: envelopeSchema(
             configureVersionSchema.extend({ type: configureTypeSchema, content: z.string() }),

@@ -15,6 +15,7 @@ import {
 } from '@moc/domain/api/mediaLibrary'
 import { extensionOf, familyOf, storageKey } from '@moc/domain/rules/upload'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
+import { idListQuerySchema, idQuerySchema, idSchema } from '@moc/domain/transport/ids'
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -36,7 +37,7 @@ import { usagesOf } from './mediaUsage.ts'
 
 const tags = ['媒体资源库']
 const page = '媒体资源库管理'
-const idQuery = z.object({ id: z.coerce.number().int().positive() })
+const idQuery = z.object({ id: idQuerySchema })
 
 /**
  * 媒体资源库 (spec §7 `/resource/files|delete/file|modify|add/file|category|count`, decision 0015): folders and
@@ -142,13 +143,13 @@ export async function mediaRoutes(fastify: FastifyInstance, ctx: Ctx) {
       schema: {
         tags,
         summary: '文件的引用：使用该文件的内容',
-        querystring: z.object({ ids: z.string().regex(/^\d+(,\d+){0,499}$/) }),
+        querystring: z.object({ ids: idListQuerySchema(500) }),
         response: { 200: envelopeSchema(z.array(mediaUsageSchema)) },
       },
     },
     async (req) => {
       const scope = await dataScopeOf(req, db)
-      const ids = req.query.ids.split(',').map(Number)
+      const { ids } = req.query
       const visible = await db
         .select({ id: mediaFile.id })
         .from(mediaFile)
@@ -390,7 +391,7 @@ export async function mediaRoutes(fastify: FastifyInstance, ctx: Ctx) {
       schema: {
         tags,
         summary: '重新处理文件（视频、音频重新转码，图片重新生成缩略图）',
-        body: z.strictObject({ id: z.number().int().positive() }),
+        body: z.strictObject({ id: idSchema }),
       },
     },
     async (req) => {
@@ -465,7 +466,7 @@ export async function mediaRoutes(fastify: FastifyInstance, ctx: Ctx) {
       schema: {
         tags,
         summary: '下载文件（以文件标题命名）',
-        body: idQuery.extend({ id: z.number().int().positive() }).strict(),
+        body: idQuery.extend({ id: idSchema }).strict(),
       },
     },
     async (req, reply) => {

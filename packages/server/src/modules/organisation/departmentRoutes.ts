@@ -10,6 +10,7 @@ import {
   organisationMessages as msg,
 } from '@moc/domain/api/organisation'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
+import { idOrZeroQuerySchema } from '@moc/domain/transport/ids'
 import { and, asc, count, eq, ilike, inArray, isNull, ne, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -112,7 +113,7 @@ export async function departmentRoutes(fastify: FastifyInstance, ctx: Ctx) {
       schema: {
         tags,
         summary: '按上级部门查询下级部门（parentId 省略或为 0 时为顶级部门）',
-        querystring: z.object({ parentId: z.coerce.number().int().nonnegative().optional() }),
+        querystring: z.object({ parentId: idOrZeroQuerySchema.optional() }),
         response: {
           200: envelopeSchema(z.array(departmentSchema.extend({ hasChildren: z.boolean() }))),
         },

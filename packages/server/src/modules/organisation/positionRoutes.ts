@@ -7,6 +7,7 @@ import {
   positionSchema,
 } from '@moc/domain/api/organisation'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
+import { pageNumberSchema } from '@moc/domain/transport/ids'
 import { and, asc, count, eq, ne } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -56,7 +57,7 @@ export async function positionRoutes(fastify: FastifyInstance, ctx: Ctx) {
         tags,
         summary: '职位列表（size 或 pageSize，默认 100），含担任该职位的账号数',
         querystring: z.object({
-          page: z.coerce.number().int().min(1).default(1),
+          page: pageNumberSchema,
           size: z.coerce.number().int().min(1).max(1000).optional(),
           pageSize: z.coerce.number().int().min(1).max(1000).optional(),
         }),

@@ -14,6 +14,7 @@ import { SUPER_ADMIN_ROLE_ID } from '@moc/domain/constants'
 import { can } from '@moc/domain/permissions/can'
 import { fullRoleGrant, normaliseRoleGrant, roleConfigTree } from '@moc/domain/permissions/roleEditor'
 import { envelopeSchema, ok, pageQuerySchema, pageSchema } from '@moc/domain/transport/envelope'
+import { idQuerySchema } from '@moc/domain/transport/ids'
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -176,7 +177,7 @@ export async function rolesRoutes(fastify: FastifyInstance, ctx: Ctx) {
       schema: {
         tags,
         summary: '角色详情（权限、可见菜单、数据范围）',
-        querystring: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: z.object({ id: idQuerySchema }),
         response: { 200: envelopeSchema(roleDetailSchema) },
       },
     },

@@ -10,6 +10,7 @@ import {
 import { accountMessages } from '@moc/domain/api/session'
 import { can } from '@moc/domain/permissions/can'
 import { envelopeSchema, ok, pageQuerySchema, pageSchema } from '@moc/domain/transport/envelope'
+import { idQuerySchema, idSchema } from '@moc/domain/transport/ids'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -21,8 +22,8 @@ import { adminUpdateBodySchema, isPersonalUpdate, updateOwnAccount } from './per
 
 const tags = ['系统-账号']
 const page = '系统-账号'
-const id = z.number().int().positive()
-const idQuery = z.object({ id: z.coerce.number().int().positive() })
+const id = idSchema
+const idQuery = z.object({ id: idQuerySchema })
 const settableState = z.union([z.literal(ACCOUNT_STATE.enabled), z.literal(ACCOUNT_STATE.disabled)])
 const listQuery = pageQuerySchema.extend(accountListFilters)
 const listResponse = { 200: envelopeSchema(pageSchema(accountItemSchema)) }
@@ -168,7 +169,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: Ctx) {
         tags,
         summary: '启用 / 禁用账号（同 POST /api/admin/state）',
         querystring: z.object({
-          id: z.coerce.number().int().positive(),
+          id: idQuerySchema,
           state: z.coerce.number().pipe(settableState),
         }),
       },

@@ -1,5 +1,6 @@
 import { creatorOptionSchema } from '@moc/domain/api/accounts'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
+import { pageNumberSchema } from '@moc/domain/transport/ids'
 import { and, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -45,7 +46,7 @@ export async function adminLookupRoutes(fastify: FastifyInstance, ctx: Ctx) {
         querystring: z.object({
           structureIds: z.string().trim().max(2000).default(''),
           keyword: z.string().trim().max(50).optional(),
-          page: z.coerce.number().int().min(1).default(1),
+          page: pageNumberSchema,
           pageSize: z.coerce.number().int().min(1).max(ADMIN_LOOKUP_MAX).default(ADMIN_LOOKUP_MAX),
         }),
         response: { 200: envelopeSchema(pageSchema(adminOption)) },

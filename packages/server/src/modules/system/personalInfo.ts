@@ -1,5 +1,6 @@
 import { accountChangeFields } from '@moc/domain/api/accounts'
 import { adminUpdateSchema, personalInfoMessages } from '@moc/domain/rules/personalInfo'
+import { idSchema } from '@moc/domain/transport/ids'
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { admin } from '../../db/schema.ts'
@@ -26,7 +27,7 @@ const editorOnly = [
  */
 export const adminUpdateBodySchema = z
   .strictObject({
-    adminId: z.number().int().positive(),
+    adminId: idSchema,
     verifyCode: z.string().trim().max(10).optional(),
     lastChangeTime: z.number().int().optional(),
     loginMode: z.boolean().optional(),

@@ -12,6 +12,7 @@ import {
   UPLOAD_KINDS,
   UPLOAD_MESSAGES,
   type UploadKind,
+  uploadFileName,
 } from '@moc/domain/rules/upload'
 import { envelopeSchema, ok } from '@moc/domain/transport/envelope'
 import type { FastifyInstance } from 'fastify'
@@ -63,7 +64,7 @@ export async function uploadRoutes(fastify: FastifyInstance, ctx: Ctx) {
       const kind = kindValue as UploadKind
       const targetField = part.fields.target
       const mediaLibrary = !!targetField && 'value' in targetField && targetField.value === 'mediaLibrary'
-      const name = part.filename.slice(-200)
+      const name = uploadFileName(part.filename)
       // The widget's rules on what the browser declared, before a byte is written.
       const declared = checkUpload({ name, size: 0, type: part.mimetype ?? '' }, kind)
       if (declared) {

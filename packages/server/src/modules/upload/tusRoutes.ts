@@ -8,6 +8,7 @@ import {
   storageKey,
   UPLOAD_KINDS,
   type UploadKind,
+  uploadFileName,
 } from '@moc/domain/rules/upload'
 import type { DataStore, Server, Upload } from '@tus/server'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -136,7 +137,7 @@ export async function tusRoutes(app: FastifyInstance, ctx: Ctx) {
         const meta = upload.metadata ?? {}
         const kind = (meta.kind ?? 'attachment') as UploadKind
         if (!UPLOAD_KINDS.includes(kind)) throw refuse(400, '上传类型有误')
-        const name = (meta.filename ?? '').slice(-200)
+        const name = uploadFileName(meta.filename ?? '')
         if (!name) throw refuse(400, '缺少文件名')
         const problem = checkUpload({ name, size: upload.size ?? 0, type: meta.filetype ?? '' }, kind)
         if (problem) throw refuse(422, problem)

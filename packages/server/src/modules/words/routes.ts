@@ -14,6 +14,7 @@ import {
 } from '@moc/domain/api/sensitiveWords'
 import { foldText } from '@moc/domain/rules/wordMatcher'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
+import { idQuerySchema } from '@moc/domain/transport/ids'
 import { and, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -127,7 +128,7 @@ export async function wordsRoutes(fastify: FastifyInstance, ctx: Ctx) {
       schema: {
         tags,
         summary: '敏感词详情',
-        querystring: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: z.object({ id: idQuerySchema }),
         response: { 200: envelopeSchema(wordItemSchema) },
       },
     },

@@ -35,10 +35,16 @@ for (const [net, bits] of [
 for (const [net, bits] of [
   ['::', 128],
   ['::1', 128],
+  ['::', 96],
   ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
+  // Local-use NAT64, Teredo and 6to4 embed an IPv4 address, which may be a private one.
+  ['64:ff9b:1::', 48],
   ['100::', 64],
+  ['2001::', 32],
   ['2001:db8::', 32],
+  ['2002::', 16],
+  ['fec0::', 10],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
@@ -64,7 +70,11 @@ async function vet(url: URL, limits: FetchLimits): Promise<{ address: string; fa
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchRefused('只支持 http/https 地址')
   if (url.username || url.password) throw new FetchRefused('地址不能包含账号密码')
   const host = url.hostname.replace(/^\[|\]$/g, '')
-  const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true })
+  const addresses = isIP(host)
+    ? [{ address: host, family: isIP(host) }]
+    : await lookup(host, { all: true }).catch(() => {
+        throw new FetchRefused('无法解析地址')
+      })
   if (addresses.length === 0) throw new FetchRefused('无法解析地址')
   const port = url.port || (url.protocol === 'https:' ? '443' : '80')
   const privateOk = limits.allowedPrivate.includes(`${url.hostname}:${port}`)
@@ -118,7 +128,11 @@ export async function fetchExternal(raw: string, path: string, limits: FetchLimi
     if (status >= 300 && status < 400 && res.headers.location) {
       res.resume()
       if (hop >= limits.maxRedirects) throw new FetchRefused('重定向次数过多')
-      url = new URL(res.headers.location, url)
+      try {
+        url = new URL(res.headers.location, url)
+      } catch {
+        throw new FetchRefused('重定向地址无效')
+      }
       continue
     }
     if (status !== 200) {

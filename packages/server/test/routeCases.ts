@@ -1,0 +1,41 @@
+import { contentResources } from '@moc/domain/resources/index'
+import { permissionFor, supportsAction } from '@moc/domain/resources/types'
+import type { Access } from '../src/platform/access.ts'
+import type { RouteAccess } from '../src/platform/guard.ts'
+
+export type StaticAccess = Exclude<Access, { resource: unknown } | { byType: unknown }>
+
+/**
+ * A route as the matrix tries it: a `{ resource }` route (permission resolved per request from the content
+ * kind) becomes one case per kind it serves, with `?kind=` in the URL and that kind's page + action.
+ */
+export function cases(r: RouteAccess): { route: RouteAccess; access: StaticAccess; query: string }[] {
+  const a = r.access
+  // A typed route (tags): one case per `type`, each with its page.
+  if (typeof a === 'object' && 'byType' in a)
+    return Object.entries(a.byType).map(([type, page]) => ({
+      route: r,
+      access: { page, action: a.action },
+      query: `?type=${type}`,
+    }))
+  if (typeof a === 'string' || !('resource' in a)) return [{ route: r, access: a, query: '' }]
+  const defs = [...contentResources.values()].filter((d) => !a.kind || d.storage.kind === a.kind)
+  if (!defs.length) throw new Error(`${r.method} ${r.url}: no resource definition for kind ${a.kind}`)
+  // A review-queue route: the queue's page + 审核, the definition chosen by `resType`.
+  if (a.queue)
+    return defs
+      .filter((d) => d.review)
+      .map((d) => ({
+        route: r,
+        access: { page: d.review!.permissionPage, action: '审核' as const },
+        query: `?resType=${d.review!.resType}`,
+      }))
+  // Kinds whose page lacks the action are refused before any permission check (supportsAction).
+  return defs
+    .filter((d) => supportsAction(d, a.resource))
+    .map((d) => ({
+      route: r,
+      access: { page: d.permissionPage, action: permissionFor(d, a.resource) },
+      query: `?kind=${d.storage.kind}`,
+    }))
+}
