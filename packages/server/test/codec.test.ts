@@ -7,7 +7,6 @@ import {
 } from '@moc/domain/transport/codec'
 import { errorCodes } from '@moc/domain/transport/errorCodes'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sealEnvelopeNative, sealEnvelopeNode } from '../src/platform/aeadSeal.ts'
 import { generateServerKey, ServerCodec } from '../src/platform/codec.ts'
 import { ADMIN_PASSWORD, browserCodec, startTestApp, type TestApp } from './harness.ts'
 
@@ -32,23 +31,6 @@ describe('codec (unit): browser seal ↔ server open', () => {
     })
     const reply = server.sealResponse(mark, JSON.stringify({ code: 0, msg: '成功', data: [1, 2] }))
     expect(await client.open(sealed.nonce, JSON.parse(reply))).toEqual({ code: 0, msg: '成功', data: [1, 2] })
-  })
-
-  it('the browser opens replies sealed by either sealer', async () => {
-    for (const seal of [sealEnvelopeNode, sealEnvelopeNative].filter((s) => s !== undefined)) {
-      const codec = new ServerCodec(key, undefined, seal)
-      const client = await createClientCodec(key.publicKey, key.kid)
-      const sealed = await client.seal('GET', '/api/user/detail', undefined)
-      const reply = codec.sealResponse(
-        markOf(sealed.headers),
-        JSON.stringify({ code: 0, msg: '成功', data: '审核' }),
-      )
-      expect(await client.open(sealed.nonce, JSON.parse(reply))).toEqual({
-        code: 0,
-        msg: '成功',
-        data: '审核',
-      })
-    }
   })
 
   it('refuses a tampered ciphertext, a body moved to another URL and a wrong response nonce', async () => {

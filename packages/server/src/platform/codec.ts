@@ -10,16 +10,15 @@ import {
   responseAad,
   toBase64Url,
 } from '@moc/domain/transport/codec'
-import { type Sealer, sealEnvelopeNode } from './aeadSeal.ts'
+import { sealEnvelope } from './aeadSeal.ts'
 import { AppError } from './errors.ts'
 import { ReplayGuard } from './replayGuard.ts'
 
 /**
  * The server's half of the encrypted-body codec (format in @moc/domain/transport/codec). Synchronous:
- * ECDH once per client key (cached), then AES-256-GCM per message — replies through the given sealer (the
- * native addon by default, aeadSeal.ts), requests through node:crypto. Base64url through Buffer's native
- * codec and IVs cut from a random pool: sealing a response was half an encrypted GET's cost with the shared
- * JavaScript base64 loop and a randomBytes call per reply.
+ * ECDH once per client key (cached), then AES-256-GCM per message through node:crypto (replies sealed by
+ * aeadSeal.ts). Base64url through Buffer's native codec and IVs cut from a random pool: sealing a response
+ * was half an encrypted GET's cost with the shared JavaScript base64 loop and a randomBytes call per reply.
  */
 export interface ServerKeyPair {
   kid: string
@@ -89,7 +88,6 @@ export class ServerCodec {
   constructor(
     readonly serverKey: ServerKeyPair,
     maxSkewMs = CODEC_MAX_SKEW_MS,
-    private readonly seal: Sealer = sealEnvelopeNode,
   ) {
     this.ecdh.setPrivateKey(Buffer.from(fromBase64Url(serverKey.privateKey)))
     this.replays = new ReplayGuard(maxSkewMs)
@@ -146,7 +144,7 @@ export class ServerCodec {
 
   /** The sealed reply `{"iv","c"}`. */
   sealResponse(mark: MarkedRequest, payload: string): string {
-    return this.seal(
+    return sealEnvelope(
       this.keyFor(mark.key),
       nextIv(),
       Buffer.from(responseAad(mark.nonce)),
