@@ -68,7 +68,18 @@ export async function startServer(env: Record<string, string>, port = PORT): Pro
     process.env.BENCH_SERVER ?? 'packages/server/dist/main.js',
   ]
   const proc = spawnOnServerCore(node, {
-    env: { ...process.env, ...startEnv, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      ...startEnv,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      // The load comes from one session and address: limits raised out of reach, not off, so their cost is measured.
+      API_RATE_LIMIT: '1000000000',
+      AUTH_IP_RATE_LIMIT: '1000000',
+      AUTH_ACCOUNT_RATE_LIMIT: '1000000',
+      ...env,
+    },
     // BENCH_SERVER_LOG=<file>: the server's standard output (e.g. with BENCH_NODE_ARGS=--trace-gc) goes there.
     stdio: ['ignore', logFile ? openSync(logFile, 'a') : 'ignore', 'inherit'],
   })

@@ -48,10 +48,11 @@ import { registerApiHeaders } from './platform/apiHeaders.ts'
 import { registerAuditLog } from './platform/auditLog.ts'
 import { registerCodec } from './platform/codecHooks.ts'
 import type { Ctx } from './platform/context.ts'
-import { registerErrorHandler } from './platform/errorHandler.ts'
+import { frameworkErrors, registerErrorHandler } from './platform/errorHandler.ts'
 import './platform/fastifyTypes.ts'
 import { registerGuard } from './platform/guard.ts'
 import { lazyChildLoggerFactory } from './platform/lazyChildLogger.ts'
+import { registerRateLimits } from './platform/rateLimit.ts'
 import { strictValidatorCompiler } from './platform/strictBody.ts'
 import { findWebDist, registerWeb } from './web.ts'
 
@@ -75,6 +76,7 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   const app = Fastify({
     logger: opts.logger === false ? false : { level: ctx.config.logLevel, redact },
     bodyLimit: ctx.config.bodyLimit,
+    frameworkErrors,
     trustProxy: ctx.config.trustProxy,
     logController: new LogController({
       disableRequestLogging: !['debug', 'trace'].includes(ctx.config.logLevel),
@@ -125,6 +127,8 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   // The codec opens sealed bodies before the guard reads a body's `kind` (both in preValidation).
   registerCodec(app, ctx)
   registerGuard(app, ctx)
+  // After the guard (the ceiling counts per checked session), before the routes (it hooks them as they come).
+  await registerRateLimits(app, ctx.config)
 
   await authRoutes(app, ctx)
   await menuRoutes(app, ctx)

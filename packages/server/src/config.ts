@@ -15,7 +15,6 @@ const envSchema = z.object({
     .optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   BODY_ENCRYPTION: bool.default(true),
-  AEAD_IMPL: z.enum(['native', 'node']).default('native'),
   APP_ENV: z.enum(['DEVELOP', 'RELEASE']).default('RELEASE'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
@@ -24,6 +23,18 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().positive().default(15),
   LOGIN_IP_MAX_FAILURES: z.coerce.number().int().positive().default(30),
+  /** Calls to each of sign-in, SMS code, register, password reset per LOGIN_LOCK_MINUTES: per address, per account. */
+  AUTH_IP_RATE_LIMIT: z.coerce.number().int().positive().default(200),
+  AUTH_ACCOUNT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** /api calls per minute per session (per client address without one); 0: no ceiling. */
+  API_RATE_LIMIT: z.coerce.number().int().min(0).default(1200),
+  /** Where rate-limit counters live, shared by every instance; unset: in this process. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
+    .optional(),
+  /** Prefix of this deployment's Redis keys (several deployments may share one Redis). */
+  REDIS_PREFIX: z.string().max(100).default('moc:'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
@@ -70,8 +81,6 @@ export type Config = {
   databaseUrl: string | undefined
   adminPassword: string | undefined
   bodyEncryption: boolean
-  /** Who seals replies: the native addon (falling back to node:crypto when it was not built) or node:crypto. */
-  aeadImpl: 'native' | 'node'
   appEnv: 'DEVELOP' | 'RELEASE'
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
   sessionIdleMs: number
@@ -81,6 +90,12 @@ export type Config = {
   loginMaxFailures: number
   loginLockMs: number
   loginIpMaxFailures: number
+  authIpRateLimit: number
+  authAccountRateLimit: number
+  /** /api calls per minute per session or address; 0: no ceiling. */
+  apiRateLimit: number
+  redisUrl: string | undefined
+  redisPrefix: string
   bodyLimit: number
   webDist: string | undefined
   trustProxy: boolean
@@ -124,7 +139,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     adminPassword: e.ADMIN_PASSWORD,
     bodyEncryption: e.BODY_ENCRYPTION,
-    aeadImpl: e.AEAD_IMPL,
     appEnv: e.APP_ENV,
     logLevel: e.LOG_LEVEL,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
@@ -133,6 +147,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginLockMs: e.LOGIN_LOCK_MINUTES * 60_000,
     loginIpMaxFailures: e.LOGIN_IP_MAX_FAILURES,
+    authIpRateLimit: e.AUTH_IP_RATE_LIMIT,
+    authAccountRateLimit: e.AUTH_ACCOUNT_RATE_LIMIT,
+    apiRateLimit: e.API_RATE_LIMIT,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     bodyLimit: e.BODY_LIMIT_BYTES,
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,

@@ -2,7 +2,6 @@ import { buildApp } from './app.ts'
 import { bootstrap } from './bootstrap.ts'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
-import { sealerFor } from './platform/aeadSeal.ts'
 import { createContext } from './platform/context.ts'
 
 const started = performance.now()
@@ -39,6 +38,4 @@ if (first.created)
       ? 'This password is shown only once; change it in 个人信息 after signing in.'
       : '',
   )
-if (config.bodyEncryption && config.aeadImpl === 'native' && sealerFor('native').name === 'node')
-  app.log.warn('the AEAD addon (packages/server/build) was not built: replies are sealed with node:crypto')
 console.log(lines.join('\n'))

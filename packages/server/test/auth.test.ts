@@ -94,6 +94,21 @@ describe.each(engines)('sign-in and sessions on %s', (engine) => {
     expect((await attempt(NEW_USER.password)).body.code).toBe(0)
   })
 
+  it('parallel wrong passwords all count: the account locks however they race', async () => {
+    await registerAndApprove({ ...NEW_USER, username: 'racer', phone: '13800000019' })
+    await Promise.all(
+      Array.from({ length: t.config.loginMaxFailures * 2 }, (_, i) =>
+        call(t.app, 'POST', '/api/admin/login', { body: { username: 'racer', password: `Wrong@${i}` } }),
+      ),
+    )
+    const [row] = await t.database.db.select().from(admin).where(eq(admin.username, 'racer'))
+    expect(row!.lockedUntil!.getTime()).toBeGreaterThan(Date.now())
+    const locked = await call(t.app, 'POST', '/api/admin/login', {
+      body: { username: 'racer', password: NEW_USER.password },
+    })
+    expect(locked.body.code).toBe(errorCodes.ACCOUNT_LOCKED.code)
+  })
+
   it('limits failures per client address across accounts', async () => {
     const ip = '10.9.9.9'
     for (let i = 0; i < t.config.loginIpMaxFailures; i++)
@@ -102,7 +117,12 @@ describe.each(engines)('sign-in and sessions on %s', (engine) => {
       body: { username: 'admin', password: ADMIN_PASSWORD },
       ip,
     })
-    expect([res.statusCode, body.msg]).toEqual([429, '登录尝试过于频繁，请稍后再试'])
+    expect([res.statusCode, body.code, body.msg]).toEqual([
+      429,
+      errorCodes.RATE_LIMITED.code,
+      '登录尝试过于频繁，请15分钟后再试',
+    ])
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(14 * 60)
   })
 
   it('registers an account that waits for approval, then signs in once approved', async () => {

@@ -51,7 +51,17 @@ export async function startTestApp(
   env: Record<string, string> = {},
 ): Promise<TestApp> {
   const pgdb = engine === 'postgres' ? await createPgDatabase() : undefined
-  const config = loadConfig({ DATA_DIR: 'memory://', BODY_ENCRYPTION: 'off', LOG_LEVEL: 'silent', ...env })
+  const config = loadConfig({
+    DATA_DIR: 'memory://',
+    BODY_ENCRYPTION: 'off',
+    LOG_LEVEL: 'silent',
+    // Every test call comes from one address and mostly one account: limits far above what a file makes
+    // (rateLimit.test.ts sets its own). LOGIN_IP_MAX_FAILURES keeps its default (auth.test.ts uses it).
+    AUTH_IP_RATE_LIMIT: '100000',
+    AUTH_ACCOUNT_RATE_LIMIT: '100000',
+    API_RATE_LIMIT: '1000000',
+    ...env,
+  })
   config.databaseUrl = pgdb?.url
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
   await database.migrate()

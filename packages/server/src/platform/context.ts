@@ -5,10 +5,8 @@ import type { Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
 import { UnconfiguredImageChecker } from '../modules/words/imageChecker.ts'
 import { SensitiveScanner } from '../modules/words/sensitiveScanner.ts'
-import { sealerFor } from './aeadSeal.ts'
 import { ServerCodec } from './codec.ts'
 import { JobRunner } from './jobs/queue.ts'
-import { FailureCounter } from './rateLimit.ts'
 import { ReadCaches } from './readCaches.ts'
 import { ensureServerKey } from './serverKey.ts'
 import { Sessions } from './sessions.ts'
@@ -30,7 +28,6 @@ export interface Ctx {
   sms: SmsProvider
   verifyCodes: VerifyCodes
   settings: Settings
-  loginFailuresByIp: FailureCounter
   storage: Storage
   urlSigner: UrlSigner
   /** The durable job queue's runner; processors register on it, main.ts starts it (tests run jobs by hand). */
@@ -68,11 +65,10 @@ export async function createContext(config: Config, database: Database, sms?: Sm
       readScope: database.kind === 'postgres',
     }),
     readCaches,
-    codec: new ServerCodec(serverKeyPair, undefined, sealerFor(config.aeadImpl).seal),
+    codec: new ServerCodec(serverKeyPair),
     sms: smsProvider,
     verifyCodes: new VerifyCodes(db, smsProvider),
     settings: new Settings(db),
-    loginFailuresByIp: new FailureCounter(config.loginIpMaxFailures, config.loginLockMs),
     storage: await createStorage(fileConfig, urlSigner),
     urlSigner,
     spoolDir: join(fileConfig.dataDir, 'tmp'),

@@ -16,6 +16,7 @@ import {
 import { VERIFY_CODE_COOLDOWN_S } from '@moc/domain/constants'
 import { isSuperAdmin } from '@moc/domain/permissions/can'
 import { envelopeSchema, ok } from '@moc/domain/transport/envelope'
+import { idQuerySchema } from '@moc/domain/transport/ids'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -25,6 +26,7 @@ import type { Ctx } from '../../platform/context.ts'
 import { AppError } from '../../platform/errors.ts'
 import { tokenOf } from '../../platform/guard.ts'
 import { hashPassword } from '../../platform/passwords.ts'
+import { signInFailures } from '../../platform/rateLimit.ts'
 import {
   type AdminRow,
   findAdminById,
@@ -43,6 +45,15 @@ export async function authRoutes(fastify: FastifyInstance, ctx: Ctx) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const { db } = ctx.database
   const tickets = new LoginTickets(ctx.codec.serverKey.privateKey)
+  const addressFailures = signInFailures(app, ctx.config)
+  /** The account a body names, for the per-account limits (rateLimit.ts): lower-cased, as accounts are matched. */
+  const bodyOf = (req: FastifyRequest) => req.body as Record<string, string | undefined>
+  const named = (field: 'username' | 'email' | 'phone') => (req: FastifyRequest) =>
+    `${field}:${bodyOf(req)[field]?.toLowerCase()}`
+  const ticketAccount = (req: FastifyRequest) => {
+    const id = tickets.verify(bodyOf(req).ticket ?? '')
+    return id === undefined ? undefined : `admin:${id}`
+  }
 
   async function startSession(req: FastifyRequest, row: AdminRow) {
     const single = await ctx.settings.get('security.singleSession')
@@ -55,7 +66,7 @@ export async function authRoutes(fastify: FastifyInstance, ctx: Ctx) {
   app.post(
     '/api/admin/login',
     {
-      config: { access: 'public', audit: '登录' },
+      config: { access: 'public', audit: '登录', authLimit: { group: 'signIn', account: named('username') } },
       schema: {
         tags,
         summary: '账号密码登录',
@@ -63,11 +74,13 @@ export async function authRoutes(fastify: FastifyInstance, ctx: Ctx) {
         response: { 200: envelopeSchema(loginResultSchema) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       req.auditInfo.username = req.body.username
       const row = await checkPassword(
         ctx,
+        addressFailures,
         req,
+        reply,
         await findAdminByUsername(db, req.body.username),
         req.body.password,
       )
@@ -86,7 +99,11 @@ export async function authRoutes(fastify: FastifyInstance, ctx: Ctx) {
   app.post(
     '/api/admin/secondaryLogin',
     {
-      config: { access: 'public', audit: '短信验证登录' },
+      config: {
+        access: 'public',
+        audit: '短信验证登录',
+        authLimit: { group: 'signIn', account: ticketAccount },
+      },
       schema: {
         tags,
         summary: '短信二次验证登录',
@@ -127,7 +144,15 @@ export async function authRoutes(fastify: FastifyInstance, ctx: Ctx) {
     app.post(
       url,
       {
-        config: { access: 'public', audit: '发送验证码' },
+        config: {
+          access: 'public',
+          audit: '发送验证码',
+          // The phone the code goes to; a sign-in code's phone is the ticket's account's.
+          authLimit: {
+            group: 'smsCode',
+            account: (req) => (bodyOf(req).purpose === 'login' ? ticketAccount(req) : named('phone')(req)),
+          },
+        },
         schema: {
           tags,
           summary: '发送短信验证码',
@@ -198,7 +223,11 @@ export async function authRoutes(fastify: FastifyInstance, ctx: Ctx) {
   app.post(
     '/api/admin/forgot-password',
     {
-      config: { access: 'public', audit: '找回密码' },
+      config: {
+        access: 'public',
+        audit: '找回密码',
+        authLimit: { group: 'passwordReset', account: named('username') },
+      },
       schema: { tags, summary: '通过短信验证码重置密码', body: forgotPasswordBodySchema },
     },
     async (req) => {
@@ -224,7 +253,11 @@ export async function authRoutes(fastify: FastifyInstance, ctx: Ctx) {
   app.post(
     '/api/users/register',
     {
-      config: { access: 'public', audit: '注册账号' },
+      config: {
+        access: 'public',
+        audit: '注册账号',
+        authLimit: { group: 'register', account: named('username') },
+      },
       schema: { tags, summary: '注册（待超级管理员审批）', body: registerBodySchema },
     },
     async (req) => {
@@ -256,7 +289,11 @@ export async function authRoutes(fastify: FastifyInstance, ctx: Ctx) {
   app.post(
     '/api/users/authenticate',
     {
-      config: { access: 'public', audit: '邮箱登录' },
+      config: {
+        access: 'public',
+        audit: '邮箱登录',
+        authLimit: { group: 'signIn', account: named('email') },
+      },
       schema: {
         tags,
         summary: '邮箱密码登录（演示后端接口）',
@@ -264,7 +301,7 @@ export async function authRoutes(fastify: FastifyInstance, ctx: Ctx) {
         response: { 200: envelopeSchema(signedInSchema) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       req.auditInfo.username = req.body.email
       const [row] = await db
         .select()
@@ -273,7 +310,9 @@ export async function authRoutes(fastify: FastifyInstance, ctx: Ctx) {
         .limit(1)
       const checked = await checkPassword(
         ctx,
+        addressFailures,
         req,
+        reply,
         row,
         req.body.password,
         demoBackendMessages.badCredentials,
@@ -319,7 +358,7 @@ export async function authRoutes(fastify: FastifyInstance, ctx: Ctx) {
       schema: {
         tags,
         summary: '账号详情（演示后端接口）',
-        params: z.object({ id: z.coerce.number().int() }),
+        params: z.object({ id: idQuerySchema }),
         response: { 200: envelopeSchema(demoUser) },
       },
     },
