@@ -188,7 +188,8 @@ describe('direct uploads on local storage', () => {
     } finally {
       await small.close()
     }
-  })
+    // It boots a database of its own: slow on a busy two-core machine.
+  }, 120_000)
 })
 
 describe('direct uploads to S3 (s3rver): presigned PUT, then confirmation', () => {
