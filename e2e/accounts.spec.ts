@@ -1,4 +1,5 @@
 import { expect, expectToast, signIn, signInAsAdmin, test, unique, uniquePhone } from './fixtures.ts'
+import { delayNextAnswer } from './lateAnswers.ts'
 import { addDepartment, button, confirmPopconfirm, pickInTreeSelect } from './organisationHelpers.ts'
 
 const PASSWORD_RULE = '最低8位，至少1大写字母、1小写字母、1数字、1英文符号'
@@ -49,7 +50,16 @@ test('super admin creates an account in a department, edits it, resets its passw
   await expect(page.getByRole('main').getByRole('alert').filter({ hasText: '用户名已存在' })).toBeVisible()
   await expect(form.getByLabel('用户名')).toHaveValue(username.toUpperCase())
   await expect(form.getByLabel('姓名')).toHaveValue('重名')
+  // 返回 with what was typed asks first: 留在此页 keeps it, 离开 goes.
   await button(form, '返回').click()
+  const leave = page.getByRole('dialog').filter({ hasText: '内容未保存' })
+  await expect(leave).toContainText('当前内容尚未保存，离开后修改将丢失。确定离开？')
+  await button(leave, '留在此页').click()
+  await expect(leave).toBeHidden()
+  await expect(form.getByLabel('姓名')).toHaveValue('重名')
+  await button(form, '返回').click()
+  await button(leave, '离开').click()
+  await expect(page).toHaveURL(/\/account$/)
 
   // Edit.
   await page.getByLabel('姓名').fill(username)
@@ -62,6 +72,22 @@ test('super admin creates an account in a department, edits it, resets its passw
   await page.getByLabel('姓名').fill(username)
   await button(page, '搜索').click()
   await expect(row).toContainText('王主任')
+
+  // Opened again with a slow answer, the form shows the account as saved (王主任, not the 王记者 it was opened with
+  // before), and an email typed at once is not wiped by the answer.
+  const slowDetail = await delayNextAnswer(page, '/api/admin/detail', 1500)
+  await button(row, '编辑').click()
+  await form.getByLabel('邮箱').fill('wang@example.com')
+  await slowDetail.answered
+  await expect(form.getByLabel('姓名')).toHaveValue('王主任')
+  await expect(form.getByLabel('邮箱')).toHaveValue('wang@example.com')
+  // Leaving it from the side menu asks first; 离开 drops the email.
+  await page.getByRole('navigation', { name: '侧边菜单' }).getByText('账号管理', { exact: true }).click()
+  await button(leave, '离开').click()
+  await expect(page).toHaveURL(/\/account$/)
+  await page.getByLabel('姓名').fill(username)
+  await button(page, '搜索').click()
+  await expect(row).not.toContainText('wang@example.com')
 
   // The account is signed in elsewhere; a password reset ends that session on its next call.
   const userContext = await browser.newContext({ locale: 'zh-CN' })

@@ -110,7 +110,16 @@ test('审核流程: a two-node process built on the screen routes an article thr
   await expect(
     nodes.getByRole('row').filter({ hasText: '初审' }).getByText(`角色：${first.roleName}`),
   ).toBeVisible()
-  await closeDrawer(page)
+  // Closing it with an edited 说明 asks first: 留在此页 keeps the text, 离开 drops it.
+  const processDrawer = page.getByRole('dialog', { name: `编辑流程：${processName}` })
+  await processDrawer.getByLabel('说明').fill('改过的说明')
+  await page.locator('.ant-drawer-close').click()
+  const leave = page.getByRole('dialog').filter({ hasText: '内容未保存' })
+  await leave.getByRole('button', { name: '留在此页' }).click()
+  await expect(processDrawer.getByLabel('说明')).toHaveValue('改过的说明')
+  await page.locator('.ant-drawer-close').click()
+  await leave.getByRole('button', { name: /离\s*开/ }).click()
+  await expect(page.locator('.ant-drawer-content:visible')).toHaveCount(0)
   const processRow = page.getByRole('row').filter({ hasText: processName }).filter({ hasNotText: '副本' })
   await expect(processRow.getByRole('cell', { name: '2', exact: true })).toBeVisible()
 
@@ -131,6 +140,10 @@ test('审核流程: a two-node process built on the screen routes an article thr
   // 审核设置: 文章 goes through the new process; the library shows it in use and refuses to delete it.
   await page.getByRole('tab', { name: '审核设置' }).click()
   await expect(page).toHaveURL(/type=auditSetting/)
+  // The 审核队列 column names each queue as the menu does, never by its route path.
+  const articleSetting = page.getByRole('row').filter({ has: page.getByLabel('文章审核流程') })
+  await expect(articleSetting.getByRole('cell', { name: '文章审核', exact: true })).toBeVisible()
+  await expect(page.getByRole('table').getByText(/^\/\w+$/)).toHaveCount(0)
   await withToast(page, '设置成功', () =>
     pick(page, page.getByLabel('文章审核流程'), `${processName}（2个节点）`),
   )

@@ -16,6 +16,13 @@ import {
 const PASSWORD = USER_PASSWORD
 
 test('sign in lands on the dashboard; a wrong password says so and keeps the username', async ({ page }) => {
+  // The sign-in page carries the console footer's copyright line and developer credit (spec §1), in Chinese.
+  await page.goto('/login')
+  const year = new Date().getFullYear()
+  const footer = page.locator('footer')
+  await expect(footer.getByText(`© 2021–${year} 融媒体运营后台`, { exact: true })).toBeVisible()
+  await expect(footer.getByText('技术支持：融媒体运营后台研发团队', { exact: true })).toBeVisible()
+  await expect(page.getByText('Copyright')).toHaveCount(0)
   await signIn(page, ADMIN.username, 'Wrong-pass1!')
   await expect(page.getByText('用户名或密码错误')).toBeVisible()
   await expect(page.getByLabel('用户名')).toHaveValue(ADMIN.username)

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
+import { holdAnswers } from './lateAnswers.ts'
 import { confirmPopconfirm, popconfirmClosed } from './organisationHelpers.ts'
 
 const OK = /确\s*定/
@@ -36,6 +37,12 @@ test('文章: create, draft box, edit, duplicate title, show/hide, recycle bin',
   const title = unique('春节公交')
   await page.getByLabel('标题').fill(title)
   await page.getByLabel('正文').fill('春节期间全市公交运营时间调整。')
+  // The counter counts what a reader sees, whatever the markup: 15 characters, laid out by 一键排版 or not.
+  const counter = page.locator('.moc-rte-count')
+  await expect(counter).toHaveText('15 / 500000')
+  await page.getByRole('toolbar', { name: '编辑器工具栏' }).getByRole('button', { name: '一键排版' }).click()
+  await expect(page.getByLabel('正文').locator('p.moc-layout')).toBeVisible()
+  await expect(counter).toHaveText('15 / 500000')
 
   // A failed duplicate-title lookup blocks saving; what was typed stays.
   await page.route('**/api/content/same**', (route) => route.abort(), { times: 1 })
@@ -46,15 +53,20 @@ test('文章: create, draft box, edit, duplicate title, show/hide, recycle bin',
 
   await page.getByRole('button', { name: /^保\s*存$/ }).click()
   await expectToast(page, '保存成功')
-  await expect(page).toHaveURL(/\/contentArticle(\?|$)/)
 
-  // A new article is a draft: in 草稿箱, not in 文章列表.
+  // A new article is a draft: the list opens on 草稿箱, where it is, its row highlighted — not on 文章列表.
+  await expect(page).toHaveURL(/\/contentArticle\?.*type=draft/)
+  await expect(page).toHaveURL(/highlight=\d+/)
+  await expect(page.getByRole('tab', { name: /^草稿箱/ })).toHaveAttribute('aria-selected', 'true')
+  const row = page.getByRole('row').filter({ hasText: title })
+  await expect(row).toHaveClass(/moc-row-highlight/)
+  await expect(row).not.toHaveClass(/moc-row-highlight/, { timeout: 15_000 })
+  await openTab(page, '文章列表')
   await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0)
   await openTab(page, '草稿箱')
   await expect(page).toHaveURL(/type=draft/)
   // Tabs carry their counts (GET /api/content/nums).
   await expect(page.getByRole('tab', { name: /^草稿箱 \(\d+\)$/ })).toBeVisible()
-  const row = page.getByRole('row').filter({ hasText: title })
   await expect(row.getByText('草稿')).toBeVisible()
   await expect(row.getByText('显示', { exact: true })).toBeVisible()
   await expect(row.getByRole('cell', { name: '20', exact: true })).toBeVisible()
@@ -79,8 +91,17 @@ test('文章: create, draft box, edit, duplicate title, show/hide, recycle bin',
   await expect(page).toHaveURL(/type=draft/)
   await expect(row).toBeVisible()
 
-  // A second article with the same title asks first: cancel keeps the form, continue saves.
+  // Leaving an edited form asks first: from the side menu, 留在此页 keeps what was typed.
   await createArticle(page, title)
+  await page.getByRole('navigation', { name: '侧边菜单' }).getByText('文章管理', { exact: true }).click()
+  const leave = page.getByRole('dialog').filter({ hasText: '内容未保存' })
+  await expect(leave).toContainText('当前内容尚未保存，离开后修改将丢失。确定离开？')
+  await leave.getByRole('button', { name: '留在此页' }).click()
+  await expect(leave).toBeHidden()
+  await expect(page).toHaveURL(/\/contentArticleDetail$/)
+  await expect(page.getByLabel('标题')).toHaveValue(title)
+
+  // A second article with the same title asks first: cancel keeps the form, continue saves.
   await page.getByRole('button', { name: /^保\s*存$/ }).click()
   const confirm = page.getByRole('dialog').filter({ hasText: '有重复内容标题，是否继续保存？' })
   await expect(confirm).toBeVisible()
@@ -151,7 +172,16 @@ test('文章: 预览 shows the item in the preview drawer — 450 px, or full wi
   await signInAsAdmin(page)
   await page.goto('/contentArticle')
   const title = unique('预览文章')
-  await createArticle(page, title)
+  // Late data never clears what was typed: 标题 typed the moment the form appears, while the editor's configuration
+  // (which the body waits for) is held back, is still there once it came.
+  const answer = await holdAnswers(page, '/api/editor/config')
+  await page.getByRole('button', { name: '新增文章' }).click()
+  const titleField = page.locator('#article-detail_title')
+  await titleField.fill(title)
+  answer()
+  await expect(page.getByLabel('正文')).toBeVisible()
+  await expect(titleField).toHaveValue(title)
+  await page.getByLabel('正文').fill('春节期间全市公交运营时间调整。')
   await page.getByRole('button', { name: /^保\s*存$/ }).click()
   await expectToast(page, '保存成功')
   await openTab(page, '草稿箱')

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
+import { expectUploadsDone } from './uploadHelpers.ts'
 
 const OK = /确\s*定/
 // A 2×2 PNG: small enough to inline, a real image for the server's magic-byte and dimension checks.
@@ -319,7 +320,7 @@ test('媒体资源库: 上传文件夹 uploads every file of a folder the rules 
   // The file no rule accepts is named once; the others go, the panel naming each by its path in the folder.
   await expectToast(page, '1个文件未上传：活动素材/说明.txt（不支持上传此格式文件）')
   const panel = page.getByRole('region', { name: '上传列表' })
-  await expect(panel).toContainText('文件上传完成')
+  await expectUploadsDone(page)
   await expect(panel).toContainText('活动素材/封面.png')
   await expect(panel).toContainText('活动素材/片头/海报.png')
   // Registered in the library under their paths (the list refreshes as each is added).

@@ -23,6 +23,18 @@ export async function expectBadge(page: Page, label: string, n: number) {
   else await expect(menuBadge(page, label)).toHaveCount(0)
 }
 
+/** A reviewer opens the item from its queue's 待审核 list on the detail screen `detail`. */
+export async function openFromQueue(page: Page, queue: string, title: string, detail: string) {
+  await page.goto(queue)
+  await page
+    .getByRole('row')
+    .filter({ hasText: title })
+    .getByRole('button', { name: /审\s*核/ })
+    .click()
+  // A queue several types share names the type in the detail's query too.
+  await expect(page).toHaveURL(new RegExp(`${detail}\\?(kind=\\w+&)?id=\\d+`))
+}
+
 /**
  * A reviewer opens the item from its queue's 待审核 list, reads `shows` on the detail screen, approves, and is back
  * at the queue.
@@ -34,14 +46,7 @@ export async function approveFromQueue(
   detail: string,
   shows: string,
 ) {
-  await page.goto(queue)
-  await page
-    .getByRole('row')
-    .filter({ hasText: title })
-    .getByRole('button', { name: /审\s*核/ })
-    .click()
-  // A queue several types share names the type in the detail's query too.
-  await expect(page).toHaveURL(new RegExp(`${detail}\\?(kind=\\w+&)?id=\\d+`))
+  await openFromQueue(page, queue, title, detail)
   await expect(page.getByText(shows).first()).toBeVisible()
   await page.getByRole('button', { name: /通\s*过/ }).click()
   await page

@@ -40,11 +40,17 @@ test('文章审核: duplicate title, submit, badge, reject with reason, resubmit
   expect(same.code).toBe(0)
   await newArticle(page, title)
   await page.getByRole('button', { name: '保存并提交审核' }).click()
-  await page
-    .getByRole('dialog')
-    .filter({ hasText: '有重复内容标题，是否继续保存？' })
-    .getByRole('button', { name: /继\s*续/ })
-    .click()
+  // The dialog lists the duplicates (标题, 类型, 状态, 创建人); who may open 全部内容 also gets the link there.
+  const duplicate = page.getByRole('dialog').filter({ hasText: '有重复内容标题，是否继续保存？' })
+  const dupRow = duplicate.getByRole('row').filter({ hasText: title })
+  await expect(dupRow.getByRole('cell', { name: '文章', exact: true })).toBeVisible()
+  await expect(dupRow.getByRole('cell', { name: '草稿', exact: true })).toBeVisible()
+  await expect(dupRow.getByRole('cell', { name: 'admin', exact: true })).toBeVisible()
+  await expect(duplicate.getByRole('link', { name: '查看重复标题的内容' })).toHaveAttribute(
+    'href',
+    `/contentManager?repeatTitle=${encodeURIComponent(title)}`,
+  )
+  await duplicate.getByRole('button', { name: /继\s*续/ }).click()
   await expectToast(page, '保存成功，已提交审核')
   await expect(page).toHaveURL(/\/contentArticle(\?|$)/)
   const row = page.getByRole('row').filter({ hasText: title })
@@ -83,9 +89,10 @@ test('文章审核: duplicate title, submit, badge, reject with reason, resubmit
   await expect(record.getByText(reason)).toBeVisible()
   await expect(record.getByText('驳回', { exact: true })).toBeVisible()
 
-  // Back with the editor: the item is rejected and the form shows why.
+  // Back with the editor: the item is rejected, its row says why, and so does the form.
   await page.goto('/contentArticle')
   await expect(row.getByText('已驳回')).toBeVisible()
+  await expect(row.getByText(`驳回原因：${reason}`)).toBeVisible()
   await row.getByRole('button', { name: /编\s*辑/ }).click()
   await expect(page.getByText(`驳回原因：${reason}`)).toBeVisible()
   await expect(page.locator('.moc-review-status').getByText('已驳回').first()).toBeVisible()
@@ -118,6 +125,23 @@ test('文章审核: duplicate title, submit, badge, reject with reason, resubmit
   await expect(page).toHaveURL(/\/articleAudit/)
   await expectBadge(page, '文章审核', before)
   expect(await articlePending(page)).toBe(before)
+  // 审核记录: each decision with the version and submission it decided on — the rejection shows the first title
+  // and the first submission's time (before its 审核时间), the approval the resubmitted title.
+  await openTab(page, '审核记录')
+  const decided = (verdict: string) =>
+    page
+      .getByRole('row')
+      .filter({ has: page.getByText(verdict, { exact: true }) })
+      .filter({ hasText: title })
+      .first()
+  await expect(decided('驳回').getByRole('cell', { name: title, exact: true })).toBeVisible()
+  await expect(decided('通过').getByRole('cell', { name: `${title}（3号线）`, exact: true })).toBeVisible()
+  const times = await decided('驳回')
+    .getByRole('cell')
+    .filter({ hasText: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/ })
+    .allTextContents()
+  expect(times).toHaveLength(2)
+  expect(times[0]! <= times[1]!).toBe(true)
 
   // Published: 文章列表 shows 已通过; 下线 takes it down to the draft box.
   await page.goto('/contentArticle')
@@ -202,9 +226,21 @@ test('文章审核: duplicate title, submit, badge, reject with reason, resubmit
     ['/contentArticle'],
   )
   const { page: editor, context } = await windowFor(browser, username)
+  // Without 回收站 there is no 回收站 tab, nor does the URL open it.
+  await editor.goto('/contentArticle?type=recycle')
+  await expect(editor.getByRole('tab', { name: /^文章列表/ })).toHaveAttribute('aria-selected', 'true')
+  await expect(editor.getByRole('tab', { name: /^回收站/ })).toHaveCount(0)
+  // A title someone else used: the dialog lists it, with no link to 全部内容 (the editor may not open it).
   const draftTitle = unique('编辑草稿')
+  expect(
+    (await sealedCall(page, 'POST', '/api/content/add', { kind: 'article', title: draftTitle })).code,
+  ).toBe(0)
   await newArticle(editor, draftTitle)
   await editor.getByRole('button', { name: /^保\s*存$/ }).click()
+  const editorDialog = editor.getByRole('dialog').filter({ hasText: '有重复内容标题，是否继续保存？' })
+  await expect(editorDialog.getByRole('row').filter({ hasText: draftTitle })).toContainText('admin')
+  await expect(editorDialog.getByRole('link')).toHaveCount(0)
+  await editorDialog.getByRole('button', { name: /继\s*续/ }).click()
   await expectToast(editor, '保存成功')
   await openTab(editor, '草稿箱')
   const draft = editor.getByRole('row').filter({ hasText: draftTitle })

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
+import { delayNextAnswer, holdAnswers } from './lateAnswers.ts'
+import { sealedCall } from './sealedApi.ts'
 
 /** The list row whose 角色名称 cell is exactly `name` (a copy's name contains the original's). */
 const roleRow = (page: Page, name: string) =>
@@ -11,18 +13,28 @@ test('a super admin creates a role in the tree editor, edits it, copies it and d
   page,
 }) => {
   // One story through four screens' worth of steps; give it room on the shared two-core machine.
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   const name = unique('角色')
   await signInAsAdmin(page)
   await page.goto('/roles')
   await expect(page.getByRole('columnheader', { name: '账号数' })).toBeVisible()
+  // Late data never clears typing: a 角色名称 typed the moment the form appears stays once the departments (the
+  // form's late answer) come.
+  const answerDepartments = await holdAnswers(page, '/api/structure/list')
   await page.getByRole('button', { name: '新增角色' }).click()
   await expect(page).toHaveURL(/\/rolesDetail$/)
+  const nameField = page.locator('#role-detail_name')
+  await nameField.fill(name)
+  const departmentsCame = page.waitForResponse((r) => r.url().endsWith('/api/structure/list'))
+  answerDepartments()
+  await departmentsCame
+  await expect(nameField).toHaveValue(name)
 
   // An empty name is refused on the form.
+  await nameField.fill('')
   await save(page)
   await expect(page.getByText('请输入角色名称')).toBeVisible()
-  await page.getByLabel('角色名称').fill(name)
+  await nameField.fill(name)
   await page.getByLabel('角色描述').fill('文章编辑与日志查看')
 
   // Select-all on a page ticks every action and its menu entry; the group box shows partly ticked.
@@ -66,13 +78,55 @@ test('a super admin creates a role in the tree editor, edits it, copies it and d
   await expectToast(page, '修改角色成功')
   await expect(roleRow(page, name)).toContainText('只编辑文章')
 
+  // Opened again: as saved. Looking is not editing: 返回 leaves without asking.
   await roleRow(page, name)
     .getByRole('button', { name: /编\s*辑/ })
     .click()
   await page.getByRole('button', { name: '展开 内容管理' }).click()
   await expect(page.getByRole('checkbox', { name: '内容-文章 删除' })).not.toBeChecked()
   await expect(page.getByRole('checkbox', { name: '内容-文章 编辑' })).toBeChecked()
+  const roleId = Number(new URL(page.url()).searchParams.get('id'))
   await page.getByRole('button', { name: /返\s*回/ }).click()
+  await expect(page).toHaveURL(/\/roles$/)
+
+  // Meanwhile someone else changes its description. Opened again with a slow answer, the form shows their change and
+  // never the copy read before, replaced by the answer a moment later with what was typed: a name typed at once stays.
+  const stored = (await sealedCall(page, 'GET', `/api/role/detail?id=${roleId}`)).data
+  const changed = await sealedCall(page, 'POST', '/api/role/modify', {
+    id: roleId,
+    name,
+    description: '他人修改的描述',
+    power: stored.power,
+    powerMenuAttrs: stored.powerMenuAttrs,
+    permissionDepartment: stored.permissionDepartment,
+  })
+  expect(changed.code).toBe(0)
+  const slowDetail = await delayNextAnswer(page, '/api/role/detail', 1500)
+  await roleRow(page, name)
+    .getByRole('button', { name: /编\s*辑/ })
+    .click()
+  await nameField.fill(`${name}改`)
+  await slowDetail.answered
+  await expect(page.getByLabel('角色描述')).toHaveValue('他人修改的描述')
+  await expect(nameField).toHaveValue(`${name}改`)
+
+  // Leaving the edited form asks first. Closing the tab gets the browser's question (declined: the page stays)...
+  const unload = page.waitForEvent('dialog')
+  void page.close({ runBeforeUnload: true })
+  const question = await unload
+  expect(question.type()).toBe('beforeunload')
+  await question.dismiss()
+  // ...and 返回 ours: 留在此页 keeps the typing, 离开 drops it.
+  await page.getByRole('button', { name: /返\s*回/ }).click()
+  const leave = page.getByRole('dialog').filter({ hasText: '内容未保存' })
+  await expect(leave).toContainText('当前内容尚未保存，离开后修改将丢失。确定离开？')
+  await leave.getByRole('button', { name: '留在此页' }).click()
+  await expect(leave).toBeHidden()
+  await expect(nameField).toHaveValue(`${name}改`)
+  await page.getByRole('button', { name: /返\s*回/ }).click()
+  await leave.getByRole('button', { name: /离\s*开/ }).click()
+  await expect(page).toHaveURL(/\/roles$/)
+  await expect(roleRow(page, `${name}改`)).toHaveCount(0)
 
   // Copy, then delete the copy after confirming.
   await roleRow(page, name)
@@ -80,7 +134,7 @@ test('a super admin creates a role in the tree editor, edits it, copies it and d
     .click()
   await expect(page.getByText(`复制角色成功：${name} 副本`)).toBeVisible()
   const copy = roleRow(page, `${name} 副本`)
-  await expect(copy).toContainText('只编辑文章')
+  await expect(copy).toContainText('他人修改的描述')
   await copy.getByRole('button', { name: /删\s*除/ }).click()
   await expect(page.getByText(`确定删除角色「${name} 副本」？`)).toBeVisible()
   await page.getByRole('button', { name: /确\s*定/ }).click()

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs'
 import { expect, expectToast, signIn, signInAsAdmin, test, unique } from './fixtures.ts'
+import { sealedCall } from './sealedApi.ts'
 
 test('操作日志: a change made in the console is listed, filters narrow it, and it exports to Excel', async ({
   page,
@@ -25,7 +26,7 @@ test('操作日志: a change made in the console is listed, filters narrow it, a
   // Narrow to 系统-运营配置 · 修改运营配置 · 成功 by admin: the save is there and sign-ins are not.
   const search = page.getByRole('button', { name: /搜\s*索/ })
   await page.getByLabel('操作人').fill('admin')
-  await page.getByLabel('页面').click()
+  await page.getByRole('combobox', { name: /^页面/ }).click()
   await page.keyboard.type('系统-运营配置')
   await page.keyboard.press('Enter')
   await page.getByLabel('操作', { exact: true }).fill('修改运营配置')
@@ -80,4 +81,55 @@ test('操作日志: a change made in the console is listed, filters narrow it, a
   await page.getByLabel('操作', { exact: true }).fill('导出操作日志')
   await search.click()
   await expect(table.getByRole('row').filter({ hasText: '导出 1 条' }).first()).toBeVisible()
+})
+
+test('操作日志 names what was acted on as it was then, under the page it was done on', async ({ page }) => {
+  await signInAsAdmin(page)
+  // An article written in its form (the save runs the sensitive-word check there), then renamed.
+  const title = unique('日志稿件')
+  await page.goto('/contentArticle')
+  await page.getByRole('button', { name: '新增文章' }).click()
+  await expect(page.getByLabel('正文')).toBeVisible()
+  await page.getByLabel('标题').fill(title)
+  await page.getByLabel('正文').fill('春运首日客流平稳。')
+  await page.getByRole('button', { name: '保存并提交审核' }).click()
+  await expectToast(page, '保存成功，已提交审核')
+  const listed = await sealedCall(
+    page,
+    'GET',
+    `/api/content/list?kind=article&title=${encodeURIComponent(title)}`,
+  )
+  const id = listed.data.items[0].id as number
+  expect(
+    (await sealedCall(page, 'POST', '/api/verify-center/approved', { resType: 'article', ids: [id] })).code,
+  ).toBe(0)
+  const renamed = `${title}（改）`
+  expect(
+    (await sealedCall(page, 'POST', '/api/content/modify', { kind: 'article', id, title: renamed })).code,
+  ).toBe(0)
+  // A department, made on the organisation screen.
+  const dept = unique('日志部门')
+  expect((await sealedCall(page, 'POST', '/api/structure/create', { name: dept, parentId: null })).code).toBe(
+    0,
+  )
+
+  await page.goto('/systemlog')
+  const table = page.getByRole('table')
+  const rowOf = (action: string, text: string) =>
+    table.getByRole('row').filter({ hasText: action }).filter({ hasText: text }).first()
+  // The title when each was done, with the item's id beside it; no bare ids.
+  await expect(rowOf('新增内容', title)).toContainText(`${title} (content:${id})`)
+  await expect(rowOf('新增内容', title)).not.toContainText(renamed)
+  await expect(rowOf('审核通过', title)).toContainText('文章审核')
+  await expect(rowOf('编辑内容', renamed)).toContainText(`${renamed} (content:${id})`)
+  // The check ran on the article's form: 内容-文章, not 无.
+  await expect(rowOf('敏感词检测', '')).toContainText('内容-文章')
+  // 新增部门 belongs to 组织架构, and the page filter offers it.
+  await expect(rowOf('新增部门', dept)).toContainText('组织架构')
+  await page.getByRole('combobox', { name: /^页面/ }).click()
+  await page.keyboard.type('组织架构')
+  await page.keyboard.press('Enter')
+  await page.getByRole('button', { name: /搜\s*索/ }).click()
+  await expect(rowOf('新增部门', dept)).toBeVisible()
+  await expect(table.getByRole('row').filter({ hasText: '新增内容' })).toHaveCount(0)
 })

@@ -1,10 +1,11 @@
 import { writeFile } from 'node:fs/promises'
 import type { Locator, Page, Request } from '@playwright/test'
 import sharp from 'sharp'
+import { PANEL_AUTO_CLOSE_MS } from '../packages/web/src/widgets/uploadLayout.ts'
 import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
 import { button, confirmPopconfirm } from './organisationHelpers.ts'
 import { pagAnimation } from './pagFile.ts'
-import { closeImageEditor, png } from './uploadHelpers.ts'
+import { closeImageEditor, expectUploadsDone, png } from './uploadHelpers.ts'
 
 const MB = 1024 * 1024
 const panel = (page: Page) => page.getByRole('region', { name: '上传列表' })
@@ -31,7 +32,8 @@ test('封面: upload an image, view it, save, and see it after a reload', async 
   await coverInput(page).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png(320, 180) })
   await expectToast(page, '上传成功')
   await closeImageEditor(page)
-  await expect(panel(page)).toContainText('文件上传完成')
+  // All succeeded: the panel closes on its own and stops covering the form; 上传列表 in the top bar opens it again.
+  await expectUploadsDone(page)
   await expect(panel(page)).toContainText('cover.png')
   const cover = page.locator('#moc-main').getByRole('img', { name: '封面' })
   await expect(cover).toHaveAttribute('src', /\/files\/image\/\d{4}-\d{2}\/\w+\.png$/)
@@ -170,6 +172,10 @@ test('封面: wrong type, too large and too wide are refused before sending; pan
   await expect(panel(page)).toContainText('文件上传失败')
   // Spec §5 long names: first 7, ellipsis, last 3, extension.
   await expect(panel(page)).toContainText('fake-pi…ame.png')
+  // A failure keeps the panel open (only an all-successful list closes on its own).
+  await page.mouse.move(0, 400)
+  await page.waitForTimeout(PANEL_AUTO_CLOSE_MS + 1000)
+  await expect(panel(page)).toContainText('文件上传失败')
 
   // One success beside the failure: mixed.
   await coverInput(page).setInputFiles({ name: 'ok.png', mimeType: 'image/png', buffer: png(8, 8) })
@@ -182,6 +188,9 @@ test('封面: wrong type, too large and too wide are refused before sending; pan
   await expect(panel(page).getByText('ok.png')).toBeHidden()
   await panel(page).getByRole('button', { name: '展开上传列表' }).click()
   await expect(panel(page).getByText('ok.png')).toBeVisible()
+  // The pointer on the panel held it open; away from it, the finished list closes on its own.
+  await page.mouse.move(0, 400)
+  await expect(panel(page)).toBeHidden()
 })
 
 /** A small MP4: an ftyp box (brand isom, what the server's content check looks for) and a media data box. */
@@ -226,7 +235,7 @@ test('视频: an mp4 goes through tus, the panel completes, 查看 plays it with
   await expect(transfer.getByLabel('标题')).toHaveValue('clip')
   await transfer.getByRole('button', { name: /取\s*消/ }).click()
   await expect(transfer).toBeHidden()
-  await expect(panel(page)).toContainText('文件上传完成')
+  await expectUploadsDone(page)
   await expect(page.getByLabel('视频', { exact: true })).toHaveValue(/\/files\/video\/\d{4}-\d{2}\/\w+\.mp4$/)
 
   await videoField.getByRole('button', { name: '查看', exact: true }).click()
@@ -295,7 +304,7 @@ test('tus: a large image resumes after a dropped connection without re-sending f
     .click()
   await expectToast(page, '上传成功', 30_000)
   await closeImageEditor(page)
-  await expect(panel(page)).toContainText('文件上传完成')
+  await expectUploadsDone(page)
   await expect(page.locator('#moc-main').getByRole('img', { name: '封面' })).toHaveAttribute(
     'src',
     /\/files\/image\/.+\.png$/,
@@ -338,7 +347,7 @@ test('tus: after a page reload the same file continues where it stopped', async 
   await coverInput(page).setInputFiles(path)
   await expectToast(page, '上传成功', 30_000)
   await closeImageEditor(page)
-  await expect(panel(page)).toContainText('文件上传完成')
+  await expectUploadsDone(page)
   // The slice sent before the reload was not sent again.
   expect(offsets).toEqual([0, 5 * MB, 10 * MB])
   await expect(page.locator('#moc-main').getByRole('img', { name: '封面' })).toHaveAttribute('src', /\.png$/)

@@ -49,6 +49,20 @@ export async function closeImageEditor(page: Page) {
 }
 
 /**
+ * Every upload succeeded: the top bar's panel closes on its own (decision 0035), and its 上传列表 button opens it
+ * again with 文件上传完成. Waiting for it to close keeps the check independent of the machine's pace.
+ */
+export async function expectUploadsDone(page: Page) {
+  const panel = page.getByRole('region', { name: '上传列表' })
+  const toggle = page.getByRole('button', { name: '上传列表', exact: true })
+  await expect(toggle).toBeVisible()
+  await expect(panel).toBeHidden({ timeout: 30_000 })
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  await toggle.click()
+  await expect(panel).toContainText('文件上传完成')
+}
+
+/**
  * A real H.264/AAC clip (ffmpeg's test pattern and a tone; 3 s of 320×180 unless asked otherwise), so the server
  * can probe and transcode it. Encoded fast and coarse: the file stays small, even a long one.
  */

@@ -1,9 +1,8 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
-import { clip } from './uploadHelpers.ts'
+import { clip, expectUploadsDone } from './uploadHelpers.ts'
 
 const OK = /确\s*定/
-const panel = (page: Page) => page.getByRole('region', { name: '上传列表' })
 const card = (page: Page | Locator, title: string) =>
   page.locator('.moc-media-card').filter({ hasText: title })
 
@@ -19,7 +18,7 @@ test('视频: uploaded to the library, transcoded in the background, previewed a
   await page
     .locator('.ant-upload input[type=file]:not([webkitdirectory])')
     .setInputFiles({ name: `${title}.mp4`, mimeType: 'video/mp4', buffer })
-  await expect(panel(page)).toContainText('文件上传完成')
+  await expectUploadsDone(page)
   await expectToast(page, '添加成功')
   // A cut-off copy (an mp4 head without its index) is stored but cannot be transcoded: it keeps no transcode URL.
   const broken = unique('断片')

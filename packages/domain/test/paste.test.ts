@@ -5,8 +5,10 @@ import {
   imageUrlFromText,
   isLinkOnlyHtml,
   linkOnlyHref,
+  ownFilePaths,
   PASTE_ERROR_MESSAGES,
   pasteErrorMessage,
+  pictureUrls,
   stripLocalImages,
 } from '../src/rules/paste.ts'
 
@@ -75,6 +77,37 @@ describe('externalImageUrls', () => {
       'http://ops.example.cn/a.png',
     ])
     expect(externalImageUrls('<img src="https://ops.example.cn:8443/a.png">', own)).toHaveLength(1)
+  })
+})
+
+describe('ownFilePaths (decision 0033: local files are addressed by path)', () => {
+  const KEY = 'image/2026-01/0123456789abcdef0123456789abcdef.png'
+  const local = ['/files', 'http://localhost:8080/files']
+  it('gives our files at an absolute address — PUBLIC_URL or the page itself — their path', () => {
+    const html = [
+      `<img src="http://localhost:8080/files/${KEY}">`,
+      `<img src="http://127.0.0.1:8080/files/${KEY}?v=1">`,
+      `<img src="/files/${KEY}">`,
+      `<img src="http://news.example.com/files/${KEY}">`,
+      '<img src="http://127.0.0.1:8080/other/x.png">',
+      `<div style="background-image: url('http://localhost:8080/files/${KEY}')"></div>`,
+    ].join('')
+    expect(Object.fromEntries(ownFilePaths(html, local, 'http://127.0.0.1:8080'))).toEqual({
+      [`http://localhost:8080/files/${KEY}`]: `/files/${KEY}`,
+      [`http://127.0.0.1:8080/files/${KEY}?v=1`]: `/files/${KEY}?v=1`,
+    })
+  })
+  it('nothing for a storage of its own origin (S3, a CDN): its addresses stay absolute', () => {
+    const s3 = ['http://minio.lan:9000/media']
+    const html = `<img src="http://minio.lan:9000/media/${KEY}"><img src="http://127.0.0.1:8080/files/${KEY}">`
+    expect(ownFilePaths(html, s3, 'http://127.0.0.1:8080').size).toBe(0)
+  })
+  it('pictureUrls lists <img src> only', () => {
+    expect(
+      pictureUrls(
+        '<img src="/a.png"><p style="background:url(/b.png)"></p><img alt="x" src=\'c&amp;d.png\'>',
+      ),
+    ).toEqual(['/a.png', 'c&d.png'])
   })
 })
 

@@ -53,6 +53,7 @@ import './platform/fastifyTypes.ts'
 import { registerGuard } from './platform/guard.ts'
 import { lazyChildLoggerFactory } from './platform/lazyChildLogger.ts'
 import { registerRateLimits } from './platform/rateLimit.ts'
+import { storageOrigins } from './platform/storage/storage.ts'
 import { strictValidatorCompiler } from './platform/strictBody.ts'
 import { findWebDist, registerWeb } from './web.ts'
 
@@ -93,10 +94,10 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...storageOrigins(ctx.storage)],
+        mediaSrc: ["'self'", 'blob:', 'https:', ...storageOrigins(ctx.storage)],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...storageOrigins(ctx.storage)],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

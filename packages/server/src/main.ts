@@ -3,12 +3,15 @@ import { bootstrap } from './bootstrap.ts'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { createContext } from './platform/context.ts'
+import { rewriteMediaUrlsByPath } from './platform/storage/mediaUrlsByPath.ts'
 
 const started = performance.now()
 const config = loadConfig()
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
 await database.migrate()
 const first = await bootstrap(database.db, config.adminPassword)
+// Local files are addressed by path now; older rows' absolute addresses are rewritten once (decision 0033).
+if (config.storage.driver === 'local') await rewriteMediaUrlsByPath(database.db, config.publicUrl)
 const ctx = await createContext(config, database)
 const app = await buildApp(ctx)
 

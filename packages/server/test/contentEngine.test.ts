@@ -232,6 +232,20 @@ describe.each(engines)('content engine (%s)', (engine) => {
     expect((await list(tok, 'pageSize=101')).res.statusCode).toBe(422)
   })
 
+  it('counts the 正文 limit (500000) in characters a reader sees, not markup (decision 0035)', async () => {
+    const tok = acct.editor.token
+    // 450 000 visible characters in 660 000 characters of HTML: within the limit, though the markup is over it.
+    const formatted = `<p>${'<b>abcdefghijklmno</b>'.repeat(30_000)}</p>`
+    const saved = await add(tok, { title: '长正文', body: formatted })
+    expect(saved.res.statusCode).toBe(200)
+    const stored = await detail(tok, saved.body.data.id as number)
+    expect(stored.body.data.fields.body).toBe(formatted)
+    // One visible character past the limit is refused, with the form's message.
+    const over = await add(tok, { title: '超长正文', body: `${formatted}<p>${'x'.repeat(50_001)}</p>` })
+    expect(over.res.statusCode).toBe(422)
+    expect(over.body.msg).toBe('正文过长')
+  })
+
   it('keeps items of other departments out of reach: empty lists and 404 by id', async () => {
     const mine = (await add(acct.editor.token, { title: '部门内稿件' })).body.data.id as number
     const out = acct.outsider.token
@@ -281,6 +295,17 @@ describe.each(engines)('content engine (%s)', (engine) => {
     expect(forever.res.statusCode).toBe(403)
     expect(forever.body.msg).toBe('没有回收站权限，不能彻底删除')
     expect((await detail(nb, id)).body.data.recycledAt).not.toBeNull()
+    // Nor may they list the recycle bin or count it: the tab needs what its actions need (回收站).
+    const bin = await list(nb, 'type=recycle')
+    expect(bin.res.statusCode).toBe(403)
+    expect(bin.body.msg).toBe('没有回收站权限，不能查看回收站')
+    expect((await nums(nb)).body.data).toEqual({
+      article: expect.any(Number),
+      first: expect.any(Number),
+      draft: expect.any(Number),
+    })
+    expect((await list(acct.editor.token, 'type=recycle')).body.code).toBe(0)
+    expect(Object.keys((await nums(acct.editor.token)).body.data)).toContain('recycle')
     expect((await call(t.app, 'GET', '/api/content/list?type=draft', { token: v })).res.statusCode).toBe(400)
   })
 
@@ -298,6 +323,13 @@ describe.each(engines)('content engine (%s)', (engine) => {
         },
       )
     expect((await same(a)).body.data.items.map((i: { id: number }) => i.id)).toEqual([b])
+    // What the confirm dialog lists of each: title, type, state and creator.
+    expect((await same(a)).body.data.items[0]).toMatchObject({
+      title: '重复标题',
+      kind: 'article',
+      verifyState: 0,
+      creatorName: 'editor2',
+    })
     expect((await same()).body.data.total).toBe(2)
     expect(
       (await call(t.app, 'GET', '/api/content/same?kind=article&title=', { token: superToken })).res
@@ -400,6 +432,12 @@ describe.each(engines)('content engine (%s)', (engine) => {
     for (const who of [...actors, acct.viewer]) {
       const n = (await nums(who.token)).body.data
       for (const tab of TABS) {
+        // The viewer holds no 回收站: that tab is refused (refuses actions the role lacks).
+        if (who === acct.viewer && tab === 'recycle') {
+          expect((await list(who.token, 'type=recycle')).res.statusCode).toBe(403)
+          expect(n).not.toHaveProperty('recycle')
+          continue
+        }
         const counted = (await list(who.token, `type=${tab}&pageSize=1`)).body.data.total
         // A time filter takes the count(*) path over the same rows.
         const rowCount = (await list(who.token, `type=${tab}&pageSize=1&startTime=2000-01-01T00:00:00.000Z`))

@@ -88,7 +88,8 @@ describe('POST /api/upload/dump: external images under the SSRF guard', () => {
       expect(body.code, path).toBe(0)
       expect(body.data.key).toMatch(/^image\/\d{4}-\d{2}\/[0-9a-f]{32}\.jpg$/)
       expect(body.data.source).toBe(`http://127.0.0.1:${allowed.port}/photo`)
-      const got = await t.app.inject({ method: 'GET', url: new URL(body.data.url).pathname })
+      expect(body.data.url).toBe(`/files/${body.data.key}`)
+      const got = await t.app.inject({ method: 'GET', url: body.data.url })
       expect(got.rawPayload.equals(image)).toBe(true)
     }
     const { body } = await dump(`http://127.0.0.1:${allowed.port}/photo`, '/api/resource/dump')

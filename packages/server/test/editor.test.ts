@@ -55,7 +55,8 @@ describe.each(engines)('editor services on %s', (engine) => {
       xiumi: null,
       editor135: null,
       embedOrigins: [],
-      ownMediaOrigins: ['http://localhost:8080/files'],
+      // Local files are paths (decision 0033); the absolute base is what older rows and copies carry.
+      ownMediaOrigins: ['/files', 'http://localhost:8080/files'],
     })
 
     const value: EditorSettings = {
@@ -218,11 +219,11 @@ describe.each(engines)('editor services on %s', (engine) => {
     expect(withImage.body.code).toBe(0)
     expect(provider.hits).toContain('/staticmap?location=114.0596,22.5431&size=500*300')
     const url = withImage.body.data.image as string
-    expect(url).toMatch(/^http:\/\/localhost:8080\/files\/image\/\d{4}-\d{2}\/[0-9a-f]{32}\.png$/)
+    expect(url).toMatch(/^\/files\/image\/\d{4}-\d{2}\/[0-9a-f]{32}\.png$/)
     expect(withImage.body.data.html).toContain(
       `<img src="${url}" alt="市民中心&lt;b&gt;" width="500" oncontextmenu="return false" />`,
     )
-    const stored = await t.app.inject({ method: 'GET', url: new URL(url).pathname })
+    const stored = await t.app.inject({ method: 'GET', url })
     expect(stored.rawPayload.equals(image)).toBe(true)
     expect(stored.headers['access-control-allow-origin']).toBe('*')
 

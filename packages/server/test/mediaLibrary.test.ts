@@ -219,6 +219,11 @@ describe('媒体资源库 /api/resource/*', () => {
       height: 20,
     })
     expect(now.body.data.path).toBe(edited.url)
+    // The absolute PUBLIC_URL address older rows and copies carry names the same file (decision 0033).
+    const legacy = await get(
+      `/api/resource/find?path=${encodeURIComponent(`http://localhost:8080${edited.url}`)}`,
+    )
+    expect(legacy.body.data).toMatchObject({ id: item.id })
     expect((await get(`/api/resource/find?path=${encodeURIComponent(item.path)}`)).body.data).toBeNull()
 
     // Only a file's content can be replaced, by a stored file of its own type.
@@ -302,9 +307,9 @@ describe('媒体资源库 /api/resource/*', () => {
     const [video] = await t.database.db.select().from(mediaFile).where(eq(mediaFile.id, added.body.data.id))
     expect(video).toMatchObject({ state: 'ready', width: 320, height: 180, error: '' })
     expect(video!.duration).toBeCloseTo(2, 0)
-    expect(video!.transcodeUrl).toMatch(/\/files\/video\/\d{4}-\d{2}\/[0-9a-f]{32}\/hls\/index\.m3u8$/)
+    expect(video!.transcodeUrl).toMatch(/^\/files\/video\/\d{4}-\d{2}\/[0-9a-f]{32}\/hls\/index\.m3u8$/)
     expect(video!.coverUrl).toMatch(/\/poster\.jpg$/)
-    const playlist = await t.app.inject({ method: 'GET', url: new URL(video!.transcodeUrl).pathname })
+    const playlist = await t.app.inject({ method: 'GET', url: video!.transcodeUrl })
     expect(playlist.body).toContain('#EXTM3U')
     const [thumbed] = await t.database.db.select().from(mediaFile).where(eq(mediaFile.id, image.id))
     expect(thumbed!.coverUrl).toMatch(/\/thumb\.jpg$/)
@@ -340,8 +345,8 @@ describe('媒体资源库 /api/resource/*', () => {
 
     // Deleting the file takes its playlist, segments and poster with it.
     expect((await post('/api/resource/delete/file', { ids: [video!.id] })).body.code).toBe(0)
-    const gone = await t.app.inject({ method: 'GET', url: new URL(video!.transcodeUrl).pathname })
+    const gone = await t.app.inject({ method: 'GET', url: video!.transcodeUrl })
     expect(gone.statusCode).toBe(404)
-    expect(await t.ctx.storage.exists(new URL(video!.coverUrl).pathname.replace('/files/', ''))).toBe(false)
+    expect(await t.ctx.storage.exists(video!.coverUrl.replace('/files/', ''))).toBe(false)
   }, 60_000)
 })

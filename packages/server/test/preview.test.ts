@@ -32,6 +32,8 @@ describe('preview page (the list’s 预览 drawer)', () => {
     expect(page.body).toContain('<p>正文段落</p>')
     expect(page.body).not.toContain('<script>')
     expect(page.body).not.toContain('onerror')
+    // The clean-up's fixed handler on pictures would be refused by the script-free policy (and reported).
+    expect(page.body).toContain('<img src="https://img.example.cn/a.jpg" />')
     const csp = String(page.headers['content-security-policy'])
     expect(csp).toContain("default-src 'none'")
     expect(csp).toContain("frame-ancestors 'self'")

@@ -149,11 +149,57 @@ describe.each(engines)('review workflow (%s)', (engine) => {
     expect(await item(id)).toMatchObject({ verifyState: 2, processType: 'REJECT' })
     const entries = (await log(acct.editor.token, id)).body.data.items
     expect(entries.at(-1)).toMatchObject({ action: 'reject', comment: '标题不规范', actorName: 'rejectonly' })
+    // The list rows carry the reason while the item stays rejected: the prepared page and the filtered one.
+    const listed = async (query: string) =>
+      (await get(acct.editor.token, `/api/content/list?kind=article&${query}`)).body.data.items.find(
+        (r: { id: number }) => r.id === id,
+      )
+    for (const query of ['type=article', 'type=article&title=会被驳回', 'type=article&createdBy=editor1'])
+      expect(await listed(query), query).toMatchObject({ verifyState: 2, rejectReason: '标题不规范' })
     // A rejected item is not pending: cannot be approved.
     expect((await approve(acct.reviewer1.token, [id])).res.statusCode).toBe(409)
     expect((await submit(acct.editor.token, [id])).body.code).toBe(0)
     expect((await item(id)).verifyState).toBe(3)
+    expect(await listed('type=article')).toMatchObject({ verifyState: 3, rejectReason: null })
     await approve(acct.reviewer1.token, [id])
+  })
+
+  it('审核记录 pair each decision with the version and submission it decided on', async () => {
+    const id = await draft(acct.editor.token, '初稿标题')
+    await submit(acct.editor.token, [id])
+    expect((await reject(acct.reviewer2.token, [id], '标题不准确')).body.code).toBe(0)
+    const edit = await post(acct.editor.token, '/api/content/modify', {
+      kind: 'article',
+      id,
+      title: '改后标题',
+    })
+    expect(edit.body.code, edit.body.msg).toBe(0)
+    expect((await submit(acct.colleague.token, [id])).body.code).toBe(0)
+    expect((await approve(acct.reviewer2.token, [id])).body.code).toBe(0)
+
+    const entries = (await log(acct.editor.token, id)).body.data.items
+    const [first, second] = entries.filter((e: { action: string }) => e.action === 'submit')
+    const mine = (await queue(acct.reviewer2.token, 'type=wait')).body.data.items.filter(
+      (r: { id: number }) => r.id === id,
+    )
+    // Newest first: the approval, then the rejection.
+    expect(mine.map((r: { action: string }) => r.action)).toEqual(['pass', 'reject'])
+    const [pass, rejected] = mine
+    expect(rejected).toMatchObject({
+      title: '初稿标题',
+      submittedAt: first.createdAt,
+      submittedBy: acct.editor.id,
+      submitterName: 'editor1',
+      comment: '标题不准确',
+    })
+    expect(Date.parse(rejected.submittedAt)).toBeLessThanOrEqual(Date.parse(rejected.decidedAt))
+    expect(pass).toMatchObject({
+      title: '改后标题',
+      submittedAt: second.createdAt,
+      submittedBy: acct.colleague.id,
+      submitterName: 'editor2',
+    })
+    expect(Date.parse(pass.submittedAt)).toBeGreaterThan(Date.parse(rejected.decidedAt))
   })
 
   it('a two-node process: node 1 approval moves to node 2; only the node members act', async () => {

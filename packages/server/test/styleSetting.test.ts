@@ -1,8 +1,9 @@
 import { defaultLayout, type LayoutState } from '@moc/domain/api/session'
+import { TABLE_SETTINGS_MAX_COLUMNS, TABLE_SETTINGS_MAX_SCREENS } from '@moc/domain/api/tableSettings'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setting } from '../src/db/schema.ts'
-import { grantedAccount, powerOf } from './grantedAccount.ts'
+import { GRANTED_PASSWORD, grantedAccount, powerOf } from './grantedAccount.ts'
 import { call, engines, login, startTestApp, type TestApp } from './harness.ts'
 
 const boxedHorizontal: LayoutState = {
@@ -75,6 +76,50 @@ describe.each(engines)('样式设置 on %s', (engine) => {
     await setStyle({ ...boxedHorizontal, topbar: 'dark' })
     expect((await prefs(later.token)).body.data.layout.topbar).toBe('dark')
     expect((await prefs(fresh.token)).body.data.layout).toEqual(own)
+  })
+
+  it('keeps every list’s column settings and the 多页签 switch per user, read back at sign-in (decision 0036)', async () => {
+    const user = await grantedAccount(t, 'stylecolumns', {})
+    const other = await grantedAccount(t, 'stylecolumns2', {})
+    const save = (body: unknown, token = user.token) =>
+      call(t.app, 'POST', '/api/admin/preferences', { token, body })
+    const saved = {
+      layout: defaultLayout,
+      language: 'zh',
+      pageTabs: false,
+      tables: {
+        '/contentArticle': { order: ['createdAt', 'title'], hidden: ['cover'], density: 'small' },
+        '/auditProcess#processLibrary': { density: 'middle' },
+      },
+    }
+    expect((await save(saved)).body.code).toBe(0)
+    // A new sign-in (another browser) reads them back; another account keeps its own.
+    const again = await login(t.app, 'stylecolumns', GRANTED_PASSWORD)
+    expect((await prefs(again)).body.data).toEqual(saved)
+    expect((await prefs(other.token)).body.data).not.toHaveProperty('tables')
+
+    const base = { layout: defaultLayout, language: 'zh' }
+    const manyColumns = Array.from({ length: TABLE_SETTINGS_MAX_COLUMNS + 1 }, (_, i) => `c${i}`)
+    const manyLists = Object.fromEntries(
+      Array.from({ length: TABLE_SETTINGS_MAX_SCREENS + 1 }, (_, i) => [`/s${i}`, { density: 'small' }]),
+    )
+    for (const body of [
+      { ...base, tables: { contentArticle: { density: 'small' } } },
+      { ...base, tables: { '/contentArticle': { density: 'roomy' } } },
+      { ...base, tables: { '/contentArticle': { hidden: ['a b'] } } },
+      { ...base, tables: { '/contentArticle': { widths: { title: 300 } } } },
+      { ...base, tables: { '/contentArticle': { order: manyColumns } } },
+      { ...base, tables: manyLists },
+      { ...base, pageTabs: 'off' },
+    ]) {
+      const { res } = await save(body)
+      expect(res.statusCode, JSON.stringify(body).slice(0, 120)).toBe(422)
+    }
+    expect((await prefs(again)).body.data).toEqual(saved)
+
+    // Preferences saved before column settings existed still read as they are.
+    await save(base)
+    expect((await prefs(again)).body.data).toEqual(base)
   })
 
   it('gates by 系统-样式设置 查看 / 编辑', async () => {

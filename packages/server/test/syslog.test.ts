@@ -148,6 +148,93 @@ describe.each(engines)('operation log on %s', (engine) => {
     expect((await list({ result: 'maybe' })).res.statusCode).toBe(422)
   })
 
+  it('names each target as it was when logged, and logs calls under the page they were made on', async () => {
+    const post = (url: string, body: unknown, token = adminToken, headers?: Record<string, string>) =>
+      call(t.app, 'POST', url, { token, body, headers })
+    /** The rows of one target, newest first, once `n` are written. */
+    const rowsOf = async (target: string, n: number) => {
+      let rows: { action: string; page: string; target: string; targetName: string }[] = []
+      await vi.waitFor(async () => {
+        rows = (await list({ pageSize: 100 })).body.data.items.filter(
+          (r: { target: string }) => r.target === target,
+        )
+        expect(rows).toHaveLength(n)
+      })
+      return rows
+    }
+    const named = (rows: { action: string; targetName: string }[]) =>
+      rows.map((r) => [r.action, r.targetName])
+
+    // An article: its title, renamed later; the older row keeps the old title.
+    const id = (await post('/api/content/add', { kind: 'article', title: '春运首日' })).body.data.id as number
+    expect((await post('/api/content/modify', { kind: 'article', id, title: '春运次日' })).body.code).toBe(0)
+    expect((await post('/api/content/examination', { kind: 'article', ids: [id] })).body.code).toBe(0)
+    expect(named(await rowsOf(`content:${id}`, 3))).toEqual([
+      ['提交审核', '春运次日'],
+      ['编辑内容', '春运次日'],
+      ['新增内容', '春运首日'],
+    ])
+
+    // An account by its name; a role by its name, renamed; the review type by its label; a node by its name.
+    const someone = await grantedAccount(t, 'named-editor', powerOf({ '内容-文章': ['查看'] }))
+    expect((await post('/api/admin/security', { id: someone.id, requireSms: false })).body.code).toBe(0)
+    expect(named(await rowsOf(`admin:${someone.id}`, 1))).toEqual([['修改登录验证方式', 'named-editor']])
+    const roleId = (await post('/api/role', { name: '值班编辑' })).body.data.id as number
+    expect((await post('/api/role/modify', { id: roleId, name: '夜班编辑' })).body.code).toBe(0)
+    expect(named(await rowsOf(`role:${roleId}`, 2))).toEqual([
+      ['修改角色', '夜班编辑'],
+      ['新增角色', '值班编辑'],
+    ])
+    expect((await post('/api/process/setting', { resType: 'article', processId: null })).body.code).toBe(0)
+    expect(named(await rowsOf('resType:article', 1))).toEqual([['设置审核流程', '文章']])
+    const processId = (await post('/api/process/create', { name: '日志流程', description: '' })).body.data
+      .id as number
+    const node = await post('/api/process/state/create', {
+      processId,
+      name: '主编终审',
+      roleIds: [],
+      adminIds: [],
+    })
+    expect(named(await rowsOf(`process_state:${node.body.data.id}`, 1))).toEqual([
+      ['新增审核节点', '主编终审'],
+    ])
+
+    // Rows written before names were kept show their ids: nothing rewrites them.
+    const [old] = await t.database.db
+      .insert(operationLog)
+      .values({
+        action: '编辑内容',
+        method: 'POST',
+        path: '/api/content/modify',
+        target: `content:${id}`,
+        result: 'success',
+        code: 0,
+        status: 200,
+      })
+      .returning({ id: operationLog.id })
+    const oldRow = (await rowsOf(`content:${id}`, 4)).find(
+      (r) => (r as unknown as { id: number }).id === old!.id,
+    )
+    expect(oldRow).toMatchObject({ targetName: '' })
+
+    // 新增部门 is the organisation screen's (组织架构), though it needs 系统-账号 编辑.
+    const dept = await post('/api/structure/create', { name: '日志测试部', parentId: null })
+    expect(dept.body.code).toBe(0)
+    expect(await rowsOf(`department:${dept.body.data.id}`, 1)).toMatchObject([
+      { action: '新增部门', page: '组织架构', targetName: '日志测试部' },
+    ])
+    // 敏感词检测, open to any signed-in account: the page of the screen it was made on, if the caller may open it.
+    const screen = (path: string) => ({ 'x-moc-screen': path })
+    const checker = await grantedAccount(t, 'checker', powerOf({ '内容-文章': ['查看', '编辑'] }))
+    for (const path of ['/contentArticleDetail', '/contentVideoDetail', '/no-such-screen'])
+      expect(
+        (await post('/api/sensitive-word/check', { text: '正文' }, checker.token, screen(path))).body.code,
+      ).toBe(0)
+    expect((await post('/api/sensitive-word/check', { text: '正文' }, checker.token)).body.code).toBe(0)
+    const checks = await waitForLog({ actor: 'checker', action: '敏感词检测' }, 4)
+    expect(checks.map((r: { page: string }) => r.page)).toEqual(['', '', '', '内容-文章'])
+  })
+
   it('offers every logged action name with its page', async () => {
     const { body } = await call(t.app, 'GET', '/api/system/syslog/options', { token: adminToken })
     expect(body.data.actions).toEqual(

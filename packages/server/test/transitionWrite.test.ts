@@ -39,6 +39,7 @@ describe.each(engines)('transition write (%s)', (engine) => {
     code: 0,
     status: 200,
     createdAt: new Date(),
+    targetName: '',
   }
   /** The final approval of `id`, planned on `read`. */
   const approval = (read: Awaited<ReturnType<typeof readInScope>>[number]) => {

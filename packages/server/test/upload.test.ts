@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { pagAnimation } from '../../../e2e/pagFile.ts'
 import { operationLog } from '../src/db/schema.ts'
 import { login, startTestApp, type TestApp } from './harness.ts'
@@ -103,7 +103,8 @@ describe('POST /api/upload/file on local storage', () => {
     expect(body.code).toBe(0)
     expect(body.data.key).toMatch(/^image\/\d{4}-\d{2}\/[0-9a-f]{32}\.png$/)
     expect(body.data.size).toBe(data.length)
-    const path = new URL(body.data.url).pathname
+    // A path, not an absolute address: the same file at whatever address the console is reached (decision 0033).
+    const path = body.data.url as string
     expect(path).toBe(`/files/${body.data.key}`)
     const got = await t.app.inject({ method: 'GET', url: path })
     expect(got.statusCode).toBe(200)
@@ -205,7 +206,8 @@ describe('POST /api/upload/file on local storage', () => {
     const { body } = await upload(t.app, token, { name: 'page.html', type: 'text/html', data: html })
     expect(body.code).toBe(0)
     expect(body.data.key).toMatch(/^attachment\/.*\.html$/)
-    const url = new URL(body.data.url)
+    expect(body.data.url).toMatch(/^\/files\/attachment\/.*\.html\?expires=\d+&sig=/)
+    const url = new URL(body.data.url, 'http://console.invalid')
     const ok = await t.app.inject({ method: 'GET', url: url.pathname + url.search })
     expect(ok.statusCode).toBe(200)
     expect(ok.headers['content-disposition']).toBe('attachment')
@@ -235,6 +237,24 @@ describe('POST /api/upload/file on local storage', () => {
     const rows = await t.database.db.select().from(operationLog).where(eq(operationLog.action, '上传文件'))
     expect(rows.some((r) => r.result === 'success' && /^image\//.test(r.target))).toBe(true)
     expect(rows.some((r) => r.result === 'fail')).toBe(true)
+  })
+
+  it('is logged under the page of the screen it was made on (x-moc-screen)', async () => {
+    const { payload, headers } = await multipart({ name: 'a.png', type: 'image/png', data: await png(4, 4) })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/file',
+      payload,
+      headers: { ...headers, 'x-auth-token': token, 'x-moc-screen': '/mediaLibrary' },
+    })
+    expect(res.json().code).toBe(0)
+    await vi.waitFor(async () => {
+      const [row] = await t.database.db
+        .select()
+        .from(operationLog)
+        .where(eq(operationLog.target, res.json().data.key))
+      expect(row).toMatchObject({ action: '上传文件', page: '媒体资源库管理' })
+    })
   })
 })
 

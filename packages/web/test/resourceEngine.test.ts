@@ -1,3 +1,4 @@
+import type { Grant } from '@moc/domain/permissions/can'
 import { article } from '@moc/domain/resources/article'
 import { programReplay } from '@moc/domain/resources/programReplay'
 import { defineResource } from '@moc/domain/resources/types'
@@ -18,6 +19,7 @@ import {
   writeListState,
 } from '../src/engine/derive.ts'
 import { formValues, sameTitleFound, savePayload } from '../src/engine/formValues.ts'
+import { sameTitleRows } from '../src/engine/sameTitle.ts'
 
 const notice = defineResource({
   name: 'notice',
@@ -45,6 +47,24 @@ describe('list derivation', () => {
       { key: 'draft', label: '草稿箱', recycle: false },
       { key: 'recycle', label: '回收站', recycle: true },
     ])
+  })
+
+  it('the 回收站 tab shows only with the permission its actions need', () => {
+    const grant = (page: string, actions: string[]): Grant => ({
+      roleId: 7,
+      power: { [page]: actions.map((actionName) => ({ actionName, exists: true })) },
+      powerMenuAttrs: [],
+    })
+    const editor = grant('内容-文章', ['查看', '添加', '编辑', '删除', '提交审核'])
+    expect(listTabs(article, editor).map((t) => t.key)).toEqual(['article', 'first', 'draft'])
+    expect(listTabs(article, grant('内容-文章', ['查看', '回收站'])).map((t) => t.key)).toContain('recycle')
+    expect(listTabs(article, { roleId: 1, power: {}, powerMenuAttrs: [] })).toHaveLength(4)
+    // A recycle bin in the URL the user may not open is the first tab.
+    expect(readListState(article, params('type=recycle'), 'ed', editor).type).toBe('article')
+    // Programme content's bin goes with 删除 (its page has no 回收站).
+    const replays = grant('内容-节目内容', ['查看', '删除'])
+    expect(listTabs(programReplay, replays).some((t) => t.recycle)).toBe(true)
+    expect(listTabs(programReplay, grant('内容-节目内容', ['查看'])).some((t) => t.recycle)).toBe(false)
   })
 
   it('search fields are those with search: true', () => {
@@ -220,6 +240,23 @@ describe('form derivation', () => {
       cover: '',
       summary: '',
     })
+  })
+
+  it('lists the duplicates by title, type, state and creator', () => {
+    expect(
+      sameTitleRows({
+        items: [
+          { id: 3, kind: 'video', title: '同名', verifyState: 1, creatorName: 'ed', createdAt: '' },
+          { id: 4, kind: 'unknown_kind', title: '同名', verifyState: 0, creatorName: '' },
+          { kind: 'article' },
+        ],
+        total: 3,
+      }),
+    ).toEqual([
+      { id: 3, title: '同名', type: '视频', verifyState: 1, creatorName: 'ed' },
+      { id: 4, title: '同名', type: 'unknown_kind', verifyState: 0, creatorName: '' },
+    ])
+    expect(sameTitleRows(null)).toEqual([])
   })
 
   it('reads the duplicate-title answer', () => {

@@ -3,6 +3,7 @@ import {
   ACCEPT,
   formatSize,
   itemTypeOf,
+  panelClosesItself,
   panelTitle,
   placeholderSize,
   previewKindOf,
@@ -16,6 +17,14 @@ describe('upload panel', () => {
     expect(panelTitle(['success', 'success'])).toBe('文件上传完成')
     expect(panelTitle(['error', 'error'])).toBe('文件上传失败')
     expect(panelTitle(['success', 'error'])).toBe('部分文件上传失败')
+  })
+
+  it('closes on its own only when every upload succeeded; running or failed items keep it open', () => {
+    expect(panelClosesItself(['success', 'success'])).toBe(true)
+    expect(panelClosesItself(['success', 'active'])).toBe(false)
+    expect(panelClosesItself(['success', 'error'])).toBe(false)
+    expect(panelClosesItself(['error'])).toBe(false)
+    expect(panelClosesItself([])).toBe(false)
   })
 
   it('progress markers: 000 when done, 00 on failure, otherwise 0 to 100', () => {

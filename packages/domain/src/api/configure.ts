@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { screenByPath } from '../catalogue/index.ts'
+import { richTextWithin } from '../rules/htmlText.ts'
 import { idSchema } from '../transport/ids.ts'
 
 /** 运营配置 texts (spec §2 /configure types), value → Chinese label, from the screen catalogue. */
@@ -8,7 +9,7 @@ export const configureTypes = Object.keys(configureTypeLabels) as [string, ...st
 export const configureTypeSchema = z.enum(configureTypes)
 export type ConfigureType = z.infer<typeof configureTypeSchema>
 
-/** Longest text kept for one type, in characters of sanitized HTML. */
+/** Longest text kept for one type, in characters a reader sees (`visibleTextLength`, decision 0035). */
 export const CONFIGURE_MAX_CHARS = 200_000
 /** How many recent versions GET /api/setting/get returns with the current text. */
 export const CONFIGURE_RECENT_VERSIONS = 10
@@ -43,7 +44,7 @@ export type ConfigureDoc = z.infer<typeof configureDocSchema>
 /** POST /api/setting/update in its 运营配置 form. */
 export const configureUpdateSchema = z.strictObject({
   type: configureTypeSchema,
-  content: z.string().max(CONFIGURE_MAX_CHARS, configureMessages.tooLong),
+  content: z.string().refine((v) => richTextWithin(v, CONFIGURE_MAX_CHARS), configureMessages.tooLong),
 })
 
 /** POST /api/setting/restore: the chosen version becomes the newest. */

@@ -14,6 +14,7 @@ export const contentMessages = {
   recycled: '回收站中的内容不能编辑，请先恢复',
   notRecycled: '内容不在回收站中',
   noRecycleRight: '没有回收站权限，不能彻底删除',
+  noRecycleView: '没有回收站权限，不能查看回收站',
   displayWindow: '展示结束时间不能早于开始时间',
   lockedBy: (name: string) => `${name} 正在编辑`,
   versionNotFound: '版本不存在',
@@ -86,6 +87,8 @@ export const contentItemSchema = z.object({
   recycledAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Lists only: the latest rejection's reason (驳回原因) of a rejected item, else null. */
+  rejectReason: z.string().nullable().optional(),
   /** A signed link to the item's preview page (lists only). */
   previewUrl: z.string().optional(),
 })
@@ -116,6 +119,8 @@ export const contentSameItemSchema = z.object({
   kind: z.string(),
   title: z.string(),
   verifyState: z.number().int(),
+  /** The creator's account name ('' when the account is gone): the duplicate-title dialog lists it. */
+  creatorName: z.string(),
   createdAt: z.string(),
 })
 

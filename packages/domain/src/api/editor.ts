@@ -101,7 +101,10 @@ export const editorConfigSchema = z.object({
   xiumi: layoutEditorSettingsSchema.nullable(),
   editor135: layoutEditorSettingsSchema.nullable(),
   embedOrigins: z.array(z.string()),
-  /** Bases of our own storage: images from elsewhere are re-hosted through the dump call. */
+  /**
+   * Bases of our own storage: images from elsewhere are re-hosted through the dump call. Local storage: the path
+   * `/files` its URLs are (decision 0033) and the absolute PUBLIC_URL/files older rows carry; S3: the public URL.
+   */
   ownMediaOrigins: z.array(z.string()),
 })
 export type EditorConfig = z.infer<typeof editorConfigSchema>

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { isStrongPassword, PASSWORD_RULE_MSG } from '../rules/password.ts'
 import { EMAIL_PATTERN, PHONE_INVALID_MSG, PHONE_PATTERN } from '../rules/phone.ts'
+import { tableSettingsMapSchema } from './tableSettings.ts'
 
 /** Session and account calls (spec §7 Session/config, demo login backend). Shapes shared by server and web. */
 
@@ -133,6 +134,10 @@ export const defaultLayout: LayoutState = {
 export const preferencesSchema = z.object({
   layout: layoutStateSchema,
   language: z.enum(menuLanguageCodes),
+  /** 多页签: opened screens stay as tabs above the content area; absent means on (decision 0036). */
+  pageTabs: z.boolean().optional(),
+  /** 列设置 of each list, by its screen path (decision 0036); absent means every list at its defaults. */
+  tables: tableSettingsMapSchema.optional(),
 })
 export type Preferences = z.infer<typeof preferencesSchema>
 export const defaultPreferences: Preferences = { layout: defaultLayout, language: 'zh' }

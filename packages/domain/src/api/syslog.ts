@@ -66,7 +66,10 @@ export const syslogItemSchema = z.object({
   action: z.string(),
   method: z.string(),
   path: z.string(),
+  /** What the operation acted on, as ids (content:12, admin:3, …) or words. */
   target: z.string(),
+  /** The target in words as it was at the time (titles, names); '' in older rows and for unnamed targets. */
+  targetName: z.string(),
   ip: z.string(),
   userAgent: z.string(),
   result: z.enum(syslogResults),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isRichTextEmpty } from '../rules/htmlText.ts'
+import { isRichTextEmpty, richTextWithin } from '../rules/htmlText.ts'
 import { idSchema } from '../transport/ids.ts'
 import type { FieldDef, ResourceDef } from './types.ts'
 
@@ -31,7 +31,9 @@ export function fieldSchema(f: FieldDef): z.ZodType {
       return f.required ? s.min(1, `请输入${f.label}`) : s.default(String(f.default ?? ''))
     }
     case 'richText': {
-      const s = z.string(invalid).max(f.max ?? DEFAULT_RICH_TEXT_MAX, `${f.label}过长`)
+      // The limit counts what a reader sees, as the editor's counter does (decision 0035), not the markup.
+      const max = f.max ?? DEFAULT_RICH_TEXT_MAX
+      const s = z.string(invalid).refine((v) => richTextWithin(v, max), `${f.label}过长`)
       // Spec §5: a body of empty paragraphs is empty too (no text and no image).
       return f.required ? s.refine((v) => !isRichTextEmpty(v), `请输入${f.label}`) : s.default('')
     }

@@ -212,6 +212,13 @@ export const permissionFor = (def: Pick<ResourceDef, 'permissions'>, action: Res
   def.permissions?.[action] ?? actionPermission[action]
 
 /**
+ * The permission action a list tab needs: the recycle bin the one its actions need (回收站, or the type's own word
+ * for restore), every other tab the list's (查看). The web shows a tab, and the server lists it, only with it.
+ */
+export const tabPermission = (def: Pick<ResourceDef, 'permissions'>, tab: Pick<ListTypeDef, 'recycle'>) =>
+  permissionFor(def, tab.recycle ? 'restore' : 'list')
+
+/**
  * Whether a type offers an action at all: its permission page has the action it needs. The engine's shared
  * routes serve every content kind, so e.g. submitting a programme replay (its page has no 提交审核) is refused.
  */

@@ -73,13 +73,61 @@ export function htmlTextBlocks(html: string): string[] {
     .filter(Boolean)
 }
 
+/** HTML's collapsible white space (not the no-break space, which a reader sees as a space). */
+const COLLAPSIBLE = /[ \t\n\r\f]+/g
+const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff]/g
+
+/**
+ * The text a reader sees in rich text, one line per block (paragraph, heading, list item, table cell, line
+ * break): comments and hidden elements (scripts, styles, frames) dropped, tags removed (inline ones without a
+ * gap), entities decoded, zero-width characters dropped, white space as a browser draws it (runs collapse to one
+ * space, none at a block's edges; a no-break space stays). Pictures, videos and audio have no text here.
+ * Strings only (no DOM), for the editor and the server alike.
+ */
+export function visibleText(html: string): string {
+  const lines = decodeEntities(
+    html
+      .replace(/<!--[\s\S]*?-->/g, '')
+      .replace(hidden, '')
+      .replace(COLLAPSIBLE, ' ')
+      .replace(BREAK, '\n')
+      .replace(CELL, '\n')
+      .replace(/<[^>]*>/g, '')
+      // A no-break space stays one (decodeEntities reads it as a plain space, for word scanning).
+      .replace(/&(nbsp|#160|#x0*a0);/gi, '\u00a0'),
+  )
+    .replace(ZERO_WIDTH, '')
+    .split('\n')
+  return lines
+    .map((line) => line.replace(/ {2,}/g, ' ').replace(/^ | $/g, ''))
+    .filter(Boolean)
+    .join('\n')
+}
+
+/**
+ * The length of rich text as a rich-text field's limit counts it (decision 0035): the characters a reader sees
+ * (`visibleText`, Unicode code points, block breaks not counted). The editor's counter and the server's check
+ * both use it.
+ */
+export const visibleTextLength = (html: string): number => [...visibleText(html).replace(/\n/g, '')].length
+
+/**
+ * The markup a rich-text field takes at most, as a multiple of its visible-character limit: a bound on what the
+ * server parses, far above what formatting needs (decision 0035).
+ */
+export const RICH_TEXT_MARKUP_RATIO = 10
+
+/** Whether rich text keeps within a field's limit of `max` visible characters (and its markup bound). */
+export const richTextWithin = (html: string, max: number): boolean =>
+  html.length <= max * RICH_TEXT_MARKUP_RATIO && visibleTextLength(html) <= max
+
 /**
  * Spec §5: rich text is empty when it has no text and no image (`<p><br></p>`, spaces, &nbsp;, zero-width
  * characters and bare formatting all count as empty). Strings only, for the editor and the server alike.
  */
 export function isRichTextEmpty(html: string): boolean {
   if (htmlImages(html).length > 0) return false
-  return htmlToText(html.replace(/<!--[\s\S]*?-->/g, '')).replace(/[\s\u200b-\u200d\u2060\ufeff]/g, '') === ''
+  return visibleText(html).trim() === ''
 }
 
 /** Text made safe to put inside HTML (element content or a quoted attribute). */

@@ -54,10 +54,13 @@ const IMG_SRC = /<img\b[^>]*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi
 const STYLE_ATTR = /\sstyle\s*=\s*(?:"([^"]*)"|'([^']*)')/gi
 const CSS_URL = /background(?:-image)?\s*:[^;]*?url\(\s*(?:"([^"]*)"|'([^']*)'|([^)'"]*))\s*\)/gi
 
+/** The `<img src>` addresses of some HTML, decoded, in order. */
+export const pictureUrls = (html: string) =>
+  [...html.matchAll(IMG_SRC)].map((m) => decode(m[1] ?? m[2] ?? m[3] ?? '').trim()).filter(Boolean)
+
 /** Every image address of pasted or loaded HTML: `<img src>` and CSS background images, decoded, in order. */
 export function imageUrls(html: string): string[] {
-  const out: string[] = []
-  for (const m of html.matchAll(IMG_SRC)) out.push(decode(m[1] ?? m[2] ?? m[3] ?? '').trim())
+  const out = pictureUrls(html)
   for (const s of html.matchAll(STYLE_ATTR))
     for (const m of decode(s[1] ?? s[2] ?? '').matchAll(CSS_URL))
       out.push((m[1] ?? m[2] ?? m[3] ?? '').trim())
@@ -96,6 +99,42 @@ export function externalImageUrls(html: string, ownOrigins: readonly string[]): 
     }
   }
   return [...found]
+}
+
+/**
+ * Absolute addresses of files our own server serves by path (decision 0033: local storage's `/files/…`), each
+ * mapped to that path, which names the same file at whatever address the console is reached. `ownOrigins` holds
+ * such a path (`/files`) when the storage is local, with the absolute bases older rows and copies carry
+ * (PUBLIC_URL/files); an address under one of those bases, or at the page's own origin, under the path, is ours.
+ */
+export function ownFilePaths(
+  html: string,
+  ownOrigins: readonly string[],
+  pageOrigin: string,
+): Map<string, string> {
+  const paths = ownOrigins
+    .filter((b) => b.startsWith('/') && !b.startsWith('//'))
+    .map((b) => b.replace(/\/+$/, ''))
+  const origins = new Set([pageOrigin])
+  for (const base of ownOrigins)
+    try {
+      const b = new URL(base)
+      if (paths.includes(b.pathname.replace(/\/+$/, ''))) origins.add(b.origin)
+    } catch {
+      // a path, or not an address
+    }
+  const found = new Map<string, string>()
+  for (const raw of imageUrls(html)) {
+    if (!/^https?:\/\//i.test(raw)) continue
+    try {
+      const url = new URL(raw)
+      if (origins.has(url.origin) && paths.some((p) => url.pathname.startsWith(`${p}/`)))
+        found.set(raw, `${url.pathname}${url.search}${url.hash}`)
+    } catch {
+      // not an address: the clean-up drops it
+    }
+  }
+  return found
 }
 
 /** Whether an image address is local or embedded in the clipboard (a file path, a data: or blob: URL). */

@@ -160,6 +160,12 @@ export const operationLog = pgTable(
     method: text('method').notNull(),
     path: text('path').notNull(),
     target: text('target').notNull().default(''),
+    /**
+     * What the target is, in words, as it was when the row was written (the item's title, the account's or role's
+     * name, 文章 for resType:article, the node's name): a later rename leaves history as it was. '' in rows older
+     * than this column, and for targets without a name; the screen shows `target` then.
+     */
+    targetName: text('target_name').notNull().default(''),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
     result: text('result').notNull(),

@@ -17,6 +17,7 @@ import { bucketConditions } from './contentCounters.ts'
 import { contentFieldValues } from './contentFields.ts'
 import { contentInScope } from './contentInScope.ts'
 import { contentBuckets, fieldFilters, freeFilters } from './contentPage.ts'
+import { refuseTab } from './contentRoutes.ts'
 import { creatorIdByName } from './creatorByName.ts'
 
 const BATCH = 500
@@ -122,6 +123,7 @@ export async function contentExportRoutes(fastify: FastifyInstance, ctx: Ctx) {
         const q = req.body
         const tab = def.list.types[q.type ?? Object.keys(def.list.types)[0]!]
         if (!tab) throw new AppError('BAD_REQUEST', contentMessages.unknownType)
+        refuseTab(req, def, tab)
         const creator = q.createdBy ? await creatorIdByName(db, q.createdBy) : undefined
         const scope = await dataScopeOf(req, db)
         const where = and(

@@ -47,7 +47,7 @@ export interface ContentModify {
 /**
  * Saves an item's form (decision 0006): in scope and not recycled (404/409), relations checked (0011/0022), the
  * edit lock respected (0008), counters and media usage kept, a version kept unless a draft (0009). Both the
- * modify route and the partial calls built on it (0023 §4) save through here.
+ * modify route and the partial calls built on it (0023 §4) save through here. Answers the row as saved.
  */
 export async function modifyContent(ctx: Ctx, { def, id, scope, me, values }: ContentModify) {
   const { db } = ctx.database
@@ -56,7 +56,7 @@ export async function modifyContent(ctx: Ctx, { def, id, scope, me, values }: Co
   const given = typeof values === 'function' ? undefined : values
   const prepared = given && contentWrite(def, given, embedOrigins)
   if (given) await refuseUnknownMediaAccounts(db, def, given)
-  await db.transaction(async (t) => {
+  return db.transaction(async (t) => {
     const tx = t as unknown as Db
     const [before] = await lockedInScope(tx, def, scope, [id])
     if (before!.recycledAt) throw new AppError('CONFLICT', contentMessages.recycled)
@@ -77,5 +77,6 @@ export async function modifyContent(ctx: Ctx, { def, id, scope, me, values }: Co
     await recordMediaUsage(tx, after!)
     // Every save of a submitted or published item keeps a version (decision 0009); drafts keep none.
     if (after!.verifyState !== 0) await keepVersion(tx, def, after!, me)
+    return after!
   })
 }

@@ -50,6 +50,15 @@ export function freeFilters(q: { title?: string; startTime?: string; endTime?: s
 }
 
 /**
+ * The reason of a rejected item's latest rejection, null in any other state (驳回原因 on list rows, decision 0034).
+ * Only rejected rows run the subquery (CASE), each one step back along process_resource_log (content_id, id). The
+ * outer row is spelled out: drizzle writes a select list's columns unqualified, which here would name the log's.
+ */
+export const rejectReason = sql<string | null>`case when "content"."verify_state" = 2 then (select l.comment
+  from process_resource_log l where l.content_id = "content"."id" and l.action = 'reject' order by l.id desc limit 1)
+  end`
+
+/**
  * One page of content rows, newest first through the (created_at, id) indexes, with the creator's name, and the
  * exact total (decision 0006): `counted` (the maintained counters) when only bucket filters apply, else count(*).
  */
@@ -62,7 +71,7 @@ export async function contentPage(
 ) {
   const [rows, total] = await Promise.all([
     db
-      .select({ row: listColumns, creatorName: admin.username })
+      .select({ row: listColumns, creatorName: admin.username, rejectReason })
       .from(content)
       .leftJoin(admin, eq(admin.id, content.createdBy))
       .where(where)
@@ -84,7 +93,10 @@ export async function contentPage(
 const isoText = (column: AnyColumn) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
-/** What a list item shows, in its order (contentRoutes itemOf; creatorName comes from the creator's account). */
+/**
+ * What a list item shows, in its order (contentRoutes itemOf; creatorName comes from the creator's account,
+ * rejectReason from the review log).
+ */
 const ITEM_KEYS = [
   'id',
   'kind',
@@ -108,7 +120,8 @@ const ITEM_KEYS = [
   'recycledAt',
   'createdAt',
   'updatedAt',
-] as const satisfies readonly (keyof ListRow | 'creatorName')[]
+  'rejectReason',
+] as const satisfies readonly (keyof ListRow | 'creatorName' | 'rejectReason')[]
 const ITEM_KEY_SET = new Set<string>(ITEM_KEYS)
 
 /** A text as an SQL string literal (definition field names only: written into the statement's text). */
@@ -127,6 +140,7 @@ function itemJson(extraColumns: readonly string[]) {
       .map((name) => sql`${content.extra}->${literal(name)} as ${sql.identifier(name)}`),
     ...ITEM_KEYS.map((k) => {
       if (k === 'creatorName') return sql`coalesce(${admin.username}, '') as "creatorName"`
+      if (k === 'rejectReason') return sql`${rejectReason} as "rejectReason"`
       const column = listColumns[k]
       return sql`${column.columnType === 'PgTimestamp' ? isoText(column) : column} as ${sql.identifier(k)}`
     }),

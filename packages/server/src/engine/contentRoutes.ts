@@ -15,7 +15,14 @@ import {
 import { can, isSuperAdmin } from '@moc/domain/permissions/can'
 import { fieldsSchema } from '@moc/domain/resources/fieldSchema'
 import { contentResources } from '@moc/domain/resources/index'
-import { type ListFilter, permissionFor, type ResourceDef, supportsAction } from '@moc/domain/resources/types'
+import {
+  type ListFilter,
+  type ListTypeDef,
+  permissionFor,
+  type ResourceDef,
+  supportsAction,
+  tabPermission,
+} from '@moc/domain/resources/types'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
 import { idQuerySchema, idSchema } from '@moc/domain/transport/ids'
 import { and, count, eq, getTableColumns, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
@@ -27,6 +34,7 @@ import { descIndexed } from '../db/order.ts'
 import { preparedStatement, runPreparedOn } from '../db/prepared.ts'
 import { admin, content, contentVersion } from '../db/schema.ts'
 import { recordMediaUsage } from '../modules/media/mediaUsage.ts'
+import { auditNameList } from '../platform/auditNames.ts'
 import type { Ctx } from '../platform/context.ts'
 import { type DataScope, dataScopeOf } from '../platform/dataScope.ts'
 import { AppError } from '../platform/errors.ts'
@@ -182,8 +190,19 @@ function partitionFilter(def: ResourceDef, value: string | undefined): SQL[] {
   return [sql`${content.extra}->>${name} = ${v}`]
 }
 
+/** The list's 回收站 tab needs the permission its actions need (tabPermission), not only 查看. */
+export function refuseTab(req: FastifyRequest, def: ResourceDef, tab: ListTypeDef) {
+  if (!can(req.principal!, def.permissionPage, tabPermission(def, tab)))
+    throw new AppError('FORBIDDEN', contentMessages.noRecycleView)
+}
+
 export const auditTarget = (req: FastifyRequest, ids: readonly number[]) => {
   req.auditInfo.target = ids.map((id) => `content:${id}`).join(',')
+}
+
+/** The operation log's name of its target items: their titles as they are at the change (decision 0034). */
+export const auditTitles = (req: FastifyRequest, rows: readonly { title: string }[]) => {
+  req.auditInfo.targetName = auditNameList(rows.map((r) => r.title))
 }
 
 /** One item with every field of its definition, within the caller's data scope (404 outside it). */
@@ -241,6 +260,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
     const typeName = q.type ?? Object.keys(def.list.types)[0]!
     const tab = def.list.types[typeName]
     if (!tab) throw new AppError('BAD_REQUEST', contentMessages.unknownType)
+    refuseTab(req, def, tab)
     const scope = await dataScopeOf(req, db)
     const creator = q.createdBy ? await creatorId(q.createdBy) : undefined
     if (creator === null) return ok({ items: [], total: 0 })
@@ -259,6 +279,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
       items: rows.map((r) => ({
         ...extraColumnValues(def, r.row),
         ...itemOf(r.row, r.creatorName),
+        rejectReason: r.rejectReason,
         previewUrl: previewUrl(ctx, r.row.id),
       })),
       total,
@@ -340,8 +361,12 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
         )
       return r?.n ?? 0
     }
+    // Only the tabs the caller may open: no count of a recycle bin they may not see.
+    const p = req.principal!
     const entries = await Promise.all(
-      Object.entries(def.list.types).map(async ([name, tab]) => [name, await total(tab.where)]),
+      Object.entries(def.list.types)
+        .filter(([, tab]) => can(p, def.permissionPage, tabPermission(def, tab)))
+        .map(async ([name, tab]) => [name, await total(tab.where)]),
     )
     return ok(Object.fromEntries(entries) as Record<string, number>)
   }
@@ -393,9 +418,11 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
           kind: content.kind,
           title: content.title,
           verifyState: content.verifyState,
+          creatorName: admin.username,
           createdAt: content.createdAt,
         })
         .from(content)
+        .leftJoin(admin, eq(admin.id, content.createdBy))
         .where(
           and(
             eq(content.title, req.query.title),
@@ -406,7 +433,11 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
         )
         .orderBy(descIndexed(content.createdAt), descIndexed(content.id))
         .limit(SAME_MAX)
-      const items = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }))
+      const items = rows.map((r) => ({
+        ...r,
+        creatorName: r.creatorName ?? '',
+        createdAt: r.createdAt.toISOString(),
+      }))
       return ok({ items, total: items.length })
     },
   )
@@ -461,6 +492,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
         return row!
       })
       auditTarget(req, [created.id])
+      auditTitles(req, [created])
       return ok({ id: created.id })
     },
   )
@@ -475,7 +507,14 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
       const { kind: _kind, id, ...values } = req.body
       auditTarget(req, [id])
       const scope = await dataScopeOf(req, db)
-      await modifyContent(ctx, { def: resourceOf(req), id, scope, me: req.principal!.adminId, values })
+      const saved = await modifyContent(ctx, {
+        def: resourceOf(req),
+        id,
+        scope,
+        me: req.principal!.adminId,
+        values,
+      })
+      auditTitles(req, [saved])
       return ok({ id })
     },
   )
@@ -505,6 +544,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
         const scope = await dataScopeOf(req, db)
         const result = await db.transaction(async (tx) => {
           const rows = await lockedInScope(tx as unknown as Db, def, scope, ids)
+          auditTitles(req, rows)
           // Without a recycle bin (its page has no such action) a deletion is for ever.
           const bin = supportsAction(def, 'recycle')
           const live = bin ? rows.filter((r) => !r.recycledAt) : []
@@ -619,11 +659,16 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
           .update(content)
           .set({ lockedBy: null, lockedAt: null })
           .where(and(inScope, force ? undefined : eq(content.lockedBy, me)))
-          .returning({ id: content.id })
+          .returning({ id: content.id, title: content.title })
+        auditTitles(req, released)
         if (released.length) return ok({ released: true })
         // Nothing released: say why (absent, or held by someone else; a free lock is fine).
-        const [row] = await db.select({ lockedBy: content.lockedBy }).from(content).where(inScope)
+        const [row] = await db
+          .select({ lockedBy: content.lockedBy, title: content.title })
+          .from(content)
+          .where(inScope)
         if (!row) throw new AppError('NOT_FOUND', contentMessages.notFound)
+        auditTitles(req, [row])
         if (row.lockedBy !== null && row.lockedBy !== me)
           throw new AppError('CONFLICT', contentMessages.notLockHolder)
         return ok({ released: false })
@@ -649,6 +694,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
       const scope = await dataScopeOf(req, db)
       const restored = await db.transaction(async (tx) => {
         const rows = await lockedInScope(tx as unknown as Db, def, scope, req.body.ids)
+        auditTitles(req, rows)
         if (rows.some((r) => !r.recycledAt)) throw new AppError('BAD_REQUEST', contentMessages.notRecycled)
         const after = await tx
           .update(content)
@@ -688,6 +734,7 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
       const scope = await dataScopeOf(req, db)
       const updated = await db.transaction(async (tx) => {
         const rows = await lockedInScope(tx as unknown as Db, def, scope, req.body.ids)
+        auditTitles(req, rows)
         await tx
           .update(content)
           .set({ showState: req.body.showState, updatedAt: new Date() })

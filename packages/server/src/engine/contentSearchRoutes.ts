@@ -50,7 +50,10 @@ export async function contentSearchRoutes(fastify: FastifyInstance, ctx: Ctx) {
         ),
       ).then((ns) => ns.reduce((a, b) => a + b, 0)),
     )
-    return ok({ items: rows.map((r) => itemOf(r.row, r.creatorName)), total })
+    return ok({
+      items: rows.map((r) => ({ ...itemOf(r.row, r.creatorName), rejectReason: r.rejectReason })),
+      total,
+    })
   }
 
   const access = { page: '内容-全部', action: '查看' } as const

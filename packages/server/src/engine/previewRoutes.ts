@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { content } from '../db/schema.ts'
 import type { Ctx } from '../platform/context.ts'
+import { storageOrigins } from '../platform/storage/storage.ts'
 import { contentFieldValues } from './contentFields.ts'
 
 /** How long a preview link from a list stays valid (the list may stay open a while). */
@@ -52,13 +53,14 @@ export async function previewRoutes(app: FastifyInstance, ctx: Ctx) {
       const def = row && contentResources.get(row.kind)
       // Stored embeds came from allowed origins (the sanitizer); the page frames those only.
       const embeds = (await ctx.settings.get('editor')).embedOrigins.join(' ') || "'none'"
+      const media = ["'self'", 'https:', ...storageOrigins(ctx.storage)].join(' ')
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'private, no-store')
         .header('x-frame-options', 'SAMEORIGIN')
         .header(
           'content-security-policy',
-          `default-src 'none'; img-src 'self' https: data:; media-src 'self' https:; style-src 'unsafe-inline'; frame-src ${embeds}; frame-ancestors 'self'; base-uri 'none'; form-action 'none'`,
+          `default-src 'none'; img-src ${media} data:; media-src ${media}; style-src 'unsafe-inline'; frame-src ${embeds}; frame-ancestors 'self'; base-uri 'none'; form-action 'none'`,
         )
       if (!row || !def)
         return reply
@@ -70,7 +72,9 @@ export async function previewRoutes(app: FastifyInstance, ctx: Ctx) {
         .map((v) => escapeHtml(String(v)))
       const video = safeUrl(f.video)
       const cover = safeUrl(f.cover)
-      const body = typeof f.body === 'string' ? f.body : ''
+      // The page runs no script: the one handler the clean-up stores (spec §5, against saving pictures from the
+      // app) is left out, or its policy would refuse and report it.
+      const body = typeof f.body === 'string' ? f.body.replaceAll(' oncontextmenu="return false"', '') : ''
       return reply.send(`<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(row.title)}</title>

@@ -13,8 +13,10 @@ export const PROCESS_PAGE = '系统-审核流程'
 export const processTags = ['审核流程']
 export const idResponse = { 200: envelopeSchema(z.object({ id: z.number().int() })) }
 
-export const auditTarget = (req: FastifyRequest, kind: string, id: number) => {
+/** The operation log's target: `<kind>:<id>` and, when known, its name as it is at the change (decision 0034). */
+export const auditTarget = (req: FastifyRequest, kind: string, id: number, name?: string) => {
   req.auditInfo.target = `${kind}:${id}`
+  if (name !== undefined) req.auditInfo.targetName = name
 }
 
 /** Locks a process row for the transaction; 404 with the library's message when it does not exist. */

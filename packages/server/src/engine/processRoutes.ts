@@ -91,7 +91,7 @@ export async function processRoutes(fastify: FastifyInstance, ctx: Ctx) {
     },
     async (req) => {
       const [row] = await db.insert(process).values(req.body).returning({ id: process.id })
-      target(req, 'process', row!.id)
+      target(req, 'process', row!.id, req.body.name)
       return ok({ id: row!.id })
     },
   )
@@ -104,7 +104,7 @@ export async function processRoutes(fastify: FastifyInstance, ctx: Ctx) {
     },
     async (req) => {
       const { id, ...values } = req.body
-      target(req, 'process', id)
+      target(req, 'process', id, values.name)
       const [row] = await db
         .update(process)
         .set({ ...values, updatedAt: new Date() })
@@ -152,7 +152,7 @@ export async function processRoutes(fastify: FastifyInstance, ctx: Ctx) {
           )
         return { id: row!.id, name }
       })
-      target(req, 'process', copied.id)
+      target(req, 'process', copied.id, copied.name)
       return ok(copied)
     },
   )
@@ -173,7 +173,7 @@ export async function processRoutes(fastify: FastifyInstance, ctx: Ctx) {
       target(req, 'process', id)
       await db.transaction(async (t) => {
         const tx = t as unknown as Db
-        await lockProcess(tx, id)
+        target(req, 'process', id, (await lockProcess(tx, id)).name)
         const [used] = await tx
           .select({ resType: processSetting.resType })
           .from(processSetting)
@@ -243,6 +243,7 @@ export async function processRoutes(fastify: FastifyInstance, ctx: Ctx) {
       const { resType, processId, fourEyes } = req.body
       if (!reviewResources.has(resType)) throw new AppError('BAD_REQUEST', reviewMessages.unknownResType)
       req.auditInfo.target = `resType:${resType}`
+      req.auditInfo.targetName = reviewResources.get(resType)!.label
       await db.transaction(async (t) => {
         const tx = t as unknown as Db
         if (processId !== null) await lockProcess(tx, processId)

@@ -83,7 +83,7 @@ export async function processStateRoutes(fastify: FastifyInstance, ctx: Ctx) {
           .returning({ id: processState.id })
         return row!.id
       })
-      auditTarget(req, 'process_state', id)
+      auditTarget(req, 'process_state', id, values.name)
       return ok({ id })
     },
   )
@@ -101,7 +101,7 @@ export async function processStateRoutes(fastify: FastifyInstance, ctx: Ctx) {
     },
     async (req) => {
       const { id, roleIds, adminIds, ...values } = req.body
-      auditTarget(req, 'process_state', id)
+      auditTarget(req, 'process_state', id, values.name)
       const members = await checkedMembers(db, roleIds, adminIds)
       const [row] = await db
         .update(processState)
@@ -129,7 +129,7 @@ export async function processStateRoutes(fastify: FastifyInstance, ctx: Ctx) {
       auditTarget(req, 'process', processId)
       await db.transaction(async (t) => {
         const tx = t as unknown as Db
-        await lockProcess(tx, processId)
+        auditTarget(req, 'process', processId, (await lockProcess(tx, processId)).name)
         const current = (await nodesOf(tx, processId)).map((n) => n.id)
         const same = ids.length === current.length && new Set(ids).size === ids.length
         if (!same || !current.every((id) => ids.includes(id)))
@@ -159,6 +159,7 @@ export async function processStateRoutes(fastify: FastifyInstance, ctx: Ctx) {
         const tx = t as unknown as Db
         const [node] = await tx.select().from(processState).where(eq(processState.id, id)).for('update')
         if (!node) throw new AppError('NOT_FOUND')
+        auditTarget(req, 'process_state', id, node.name)
         const [waiting] = await tx
           .select({ id: content.id })
           .from(content)

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm'
+import { and, desc, eq, lt, lte, sql } from 'drizzle-orm'
 import { alias, type PgSelect } from 'drizzle-orm/pg-core'
-import { admin, content, type processResourceLog, processState } from '../db/schema.ts'
+import type { Db } from '../db/client.ts'
+import { admin, content, contentVersion, processResourceLog, processState } from '../db/schema.ts'
 import { type ListRow, listColumns } from './contentPage.ts'
 
 /** The rows of review queues (queueItemSchema of @moc/domain/api/review): per-type queues and the cross-type list. */
@@ -31,6 +32,81 @@ export const withQueueJoins = <T extends PgSelect>(q: T) =>
     .leftJoin(processState, eq(processState.id, content.processStateId))
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
+
+const submission = alias(processResourceLog, 'submission')
+
+/**
+ * What a decision of the review log acted on (审核记录, decision 0034): the submission it answered — the item's
+ * last `submit` entry before it — and the version kept by then (a submission keeps one, and so does every save of
+ * a submitted item; the decision's own version is written in the same statement, so with the same time). Each is
+ * one step down an index ((content_id, id), (content_id, version_no)) per row of the page. Without a version (rows
+ * older than versions) the item's current title and cover stand in.
+ */
+export function decidedOnColumns(db: Db) {
+  const submitted = db
+    .select({ at: submission.createdAt, by: submission.actorId, name: submission.actorName })
+    .from(submission)
+    .where(
+      and(
+        eq(submission.contentId, processResourceLog.contentId),
+        eq(submission.action, 'submit'),
+        lt(submission.id, processResourceLog.id),
+      ),
+    )
+    .orderBy(desc(submission.id))
+    .limit(1)
+    .as('submitted')
+  const version = db
+    .select({
+      title: sql<string | null>`${contentVersion.fields}->>'title'`.as('version_title'),
+      cover: sql<string | null>`${contentVersion.fields}->>'cover'`.as('version_cover'),
+    })
+    .from(contentVersion)
+    .where(
+      and(
+        eq(contentVersion.contentId, processResourceLog.contentId),
+        lte(contentVersion.createdAt, processResourceLog.createdAt),
+      ),
+    )
+    .orderBy(desc(contentVersion.versionNo))
+    .limit(1)
+    .as('decided_version')
+  return {
+    columns: {
+      decidedOn: {
+        title: version.title,
+        cover: version.cover,
+        submittedAt: submitted.at,
+        submittedBy: submitted.by,
+        submitterName: submitted.name,
+      },
+    },
+    join: <T extends PgSelect>(q: T) =>
+      q.leftJoinLateral(submitted, sql`true`).leftJoinLateral(version, sql`true`),
+  }
+}
+
+/** A decided-on row as decidedOnColumns reads it (null when both joins found nothing). */
+export interface DecidedOn {
+  title: string | null
+  cover: string | null
+  submittedAt: Date | null
+  submittedBy: number | null
+  submitterName: string | null
+}
+
+/** A queue row as its decision saw it: the decided version's title and cover, the submission it answered. */
+export const asDecided = (r: QueueRow, on: DecidedOn | null): QueueRow => ({
+  ...r,
+  row: {
+    ...r.row,
+    title: on?.title ?? r.row.title,
+    cover: on?.cover ?? r.row.cover,
+    submittedAt: on?.submittedAt ?? r.row.submittedAt,
+    submittedBy: on?.submittedBy ?? r.row.submittedBy,
+  },
+  submitterName: on?.submitterName ?? r.submitterName,
+})
 
 /** A queue row as sent; with `decision` (审核记录), the node and time of the caller's decision. */
 export const queueItem = (r: QueueRow, decision?: typeof processResourceLog.$inferSelect) => ({

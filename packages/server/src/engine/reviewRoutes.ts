@@ -33,7 +33,7 @@ import { plainJsonSerializer } from '../platform/plainJson.ts'
 import type { Principal } from '../platform/sessions.ts'
 import { contentFieldValues } from './contentFields.ts'
 import { contentInScope } from './contentInScope.ts'
-import { contentDetail, counted, type ReadItem, readInScope } from './contentRoutes.ts'
+import { auditTitles, contentDetail, counted, type ReadItem, readInScope } from './contentRoutes.ts'
 import { decisionOf, versionWrite } from './contentVersions.ts'
 import { otherQueues } from './otherQueues.ts'
 import {
@@ -53,7 +53,7 @@ import {
   resTypeOf,
   reviewableQueues,
 } from './reviewFlow.ts'
-import { queueColumns, queueItem, withQueueJoins } from './reviewQueueItems.ts'
+import { asDecided, decidedOnColumns, queueColumns, queueItem, withQueueJoins } from './reviewQueueItems.ts'
 import {
   isStaleWrite,
   TRANSITION_WRITE,
@@ -147,6 +147,7 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
     for (let attempt = 1; ; attempt++) {
       const read = await readInScope(db, def, scope, ids, { lock: false, latest: true })
       const rows = read.map((r) => r.row)
+      auditTitles(req, rows)
       if (rows.some((r) => r.recycledAt)) throw new AppError('CONFLICT', reviewMessages.recycled)
       // Items at the implicit node (no process) need no node list: a round trip saved on every such call.
       const nodes = rows.some((r) => r.processStateId !== null) ? await allNodes(db) : new Map<number, Node>()
@@ -412,21 +413,26 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
         }
         const mine = and(eq(processResourceLog.actorId, p.adminId), eq(processResourceLog.resType, resType))
         const decided = inArray(processResourceLog.action, ['pass', 'reject'])
+        // Each record shows the version and submission its decision acted on, not the item as it is now.
+        const on = decidedOnColumns(db)
         const [rows, [n]] = await Promise.all([
-          withQueueJoins(
-            db
-              .select({ ...queueColumns, log: processResourceLog })
-              .from(processResourceLog)
-              .innerJoin(content, eq(content.id, processResourceLog.contentId))
-              .$dynamic(),
-          )
+          on
+            .join(
+              withQueueJoins(
+                db
+                  .select({ ...queueColumns, log: processResourceLog, ...on.columns })
+                  .from(processResourceLog)
+                  .innerJoin(content, eq(content.id, processResourceLog.contentId))
+                  .$dynamic(),
+              ),
+            )
             .where(and(mine, decided))
             .orderBy(descIndexed(processResourceLog.id))
             .limit(pageSize)
             .offset(offset),
           db.select({ n: count() }).from(processResourceLog).where(and(mine, decided)),
         ])
-        return ok({ items: rows.map((r) => queueItem(r, r.log)), total: n?.n ?? 0 })
+        return ok({ items: rows.map((r) => queueItem(asDecided(r, r.decidedOn), r.log)), total: n?.n ?? 0 })
       },
     )
   }

@@ -64,6 +64,8 @@ export async function reviewStatusRoutes(fastify: FastifyInstance, ctx: Ctx) {
       auditTarget(req, 'review_status', id)
       const status = REVIEW_STATUSES.find((s) => s.id === id)
       if (!status) throw new AppError('NOT_FOUND', reviewStatusMessages.unknown)
+      // The state by its built-in name, then the name it is given.
+      auditTarget(req, 'review_status', id, `${status.defaultName} → ${name}`)
       if (name === status.defaultName)
         await db.delete(reviewStatusName).where(eq(reviewStatusName.statusId, id))
       else

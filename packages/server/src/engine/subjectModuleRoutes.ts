@@ -20,7 +20,7 @@ import { dataScopeOf } from '../platform/dataScope.ts'
 import { AppError } from '../platform/errors.ts'
 import { contentFieldValues } from './contentFields.ts'
 import { modifyContent } from './contentModify.ts'
-import { auditTarget, contentDetail } from './contentRoutes.ts'
+import { auditTarget, auditTitles, contentDetail } from './contentRoutes.ts'
 
 const def: ResourceDef = resources.subject
 const kind = 'subject'
@@ -57,7 +57,7 @@ export async function subjectModuleRoutes(fastify: FastifyInstance, ctx: Ctx) {
   ) {
     auditTarget(req, [id])
     const scope = await dataScopeOf(req, db)
-    await modifyContent(ctx, {
+    const saved = await modifyContent(ctx, {
       def,
       id,
       scope,
@@ -73,6 +73,7 @@ export async function subjectModuleRoutes(fastify: FastifyInstance, ctx: Ctx) {
         return parsed.data as Record<string, unknown>
       },
     })
+    auditTitles(req, [saved])
     return ok({ id })
   }
 

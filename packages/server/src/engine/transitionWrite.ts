@@ -42,7 +42,7 @@ export const TRANSITION_WRITE = `with moved as (
       process_state_id = v.process_state_id, published_at = v.published_at, submitted_by = v.submitted_by,
       submitted_at = v.submitted_at, updated_at = $1
     from unnest($2::int[], $3::int[], $4::text[], $5::int[], $6::timestamptz[], $7::int[], $8::timestamptz[],
-                $44::text[])
+                $45::text[])
       as v(id, verify_state, process_type, process_state_id, published_at, submitted_by, submitted_at, xmin)
     where c.id = v.id and c.xmin::text = v.xmin
     returning c.id
@@ -58,12 +58,12 @@ export const TRANSITION_WRITE = `with moved as (
                          $23::text[])
   ), audited as (
     insert into operation_log (admin_id, username, page, action, method, path, target, ip, user_agent, result, code,
-                               status, created_at)
+                               status, created_at, target_name)
     select $24::int, $25::text, $26::text, $27::text, $28::text, $29::text, $30::text, $31::text, $32::text,
-      $33::text, $34::int, $35::int, $36::timestamptz
+      $33::text, $34::int, $35::int, $36::timestamptz, $37::text
     where transition_guard((select count(*) from moved), cardinality($2::int[]))
   )
-  ${counterUpsert(37)}`
+  ${counterUpsert(38)}`
 
 const iso = (d: Date | null) => d?.toISOString() ?? null
 

@@ -1,5 +1,8 @@
+import { screenByPath } from '@moc/domain/catalogue'
+import { canOpen } from '@moc/domain/permissions/can'
+import { SCREEN_HEADER } from '@moc/domain/transport/screenHeader'
 import { sql } from 'drizzle-orm'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify'
 import type { Database } from '../db/client.ts'
 import { preparedStatement, runPrepared } from '../db/prepared.ts'
 import { operationLog } from '../db/schema.ts'
@@ -7,6 +10,24 @@ import { staticPage } from './access.ts'
 import type { Ctx } from './context.ts'
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** `auditPage` of a call made from many screens: the log names the page of the screen it came from. */
+export const FROM_SCREEN = 'screen'
+
+/** The page a route's calls are logged under, as far as the route alone says ('' when the request decides). */
+const loggedPage = (config: FastifyContextConfig | undefined) =>
+  config?.auditPage === FROM_SCREEN ? '' : (config?.auditPage ?? staticPage(config?.access))
+
+/**
+ * The page of the screen a request says it comes from (SCREEN_HEADER): the screen's permission page, or its title
+ * when it has none; '' when the header names no screen of the catalogue or one the caller may not open.
+ */
+function screenPage(req: FastifyRequest): string {
+  const header = req.headers[SCREEN_HEADER]
+  const screen = typeof header === 'string' ? screenByPath(header.split('?')[0]!) : undefined
+  if (!screen || !req.principal || screen.public || !canOpen(req.principal, screen.permission)) return ''
+  return screen.permission ?? screen.title
+}
 
 /** Whether a route's calls may change something: any method but a read, or a read route naming its audit action. */
 export const mayWrite = (method: string, config: { audit?: string } | undefined) =>
@@ -41,6 +62,7 @@ export const LOG_COLUMNS = [
   'code',
   'status',
   'createdAt',
+  'targetName',
 ] as const
 type LogColumn = (typeof LOG_COLUMNS)[number]
 
@@ -59,7 +81,7 @@ export function registerAuditLog(app: FastifyInstance, ctx: Ctx) {
   catalogues.set(app, catalogue)
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return
-    const page = staticPage(route.config?.access)
+    const page = loggedPage(route.config)
     for (const method of [route.method].flat()) {
       if (!mayWrite(method, route.config) || route.config?.auditSkip) continue
       for (const action of [
@@ -111,11 +133,12 @@ export function auditRow(req: FastifyRequest, status: number, code: number): Rec
   return {
     adminId: req.principal?.adminId ?? info.adminId ?? null,
     username: req.principal?.username ?? info.username ?? '',
-    page: info.page ?? staticPage(route.config?.access),
+    page: info.page ?? (route.config?.auditPage === FROM_SCREEN ? screenPage(req) : loggedPage(route.config)),
     action: info.action ?? route.config?.audit ?? `${req.method} ${route.url ?? req.url.split('?')[0]}`,
     method: req.method,
     path: req.url.split('?')[0]!.slice(0, 300),
     target: (info.target ?? '').slice(0, 300),
+    targetName: (info.targetName ?? '').slice(0, 300),
     ip: req.ip,
     userAgent: (req.headers['user-agent'] ?? '').slice(0, 300),
     result: status < 400 && code === 0 ? 'success' : 'fail',

@@ -17,6 +17,13 @@ declare module 'fastify' {
     auditAlso?: string[]
     /** Not written to the operation log (tus PATCH chunks: the upload's creation and result are). */
     auditSkip?: true
+    /**
+     * The operation log's page where it is not the access rule's: the screen the route serves when its permission
+     * is another page's (组织架构's calls need 系统-账号 编辑), or 'screen' for calls made from many screens (上传文件,
+     * 敏感词检测): the page of the screen the request names (SCREEN_HEADER), if the caller may open it (auditLog.ts).
+     */
+    auditPage?: string
+
     /** Message for a missing or expired session on this route (the demo backend says 'Unauthorised'). */
     authMessage?: string
   }
@@ -28,6 +35,8 @@ declare module 'fastify' {
       /** When the request arrived: the operation log's time. */
       startedAt: Date
       target?: string
+      /** What the target is, in words (titles, names), as it is when the log row is written. */
+      targetName?: string
       adminId?: number
       username?: string
       action?: string

@@ -9,10 +9,14 @@ import {
 } from '@moc/domain/transport/codec'
 import type { Envelope } from '@moc/domain/transport/envelope'
 import { errorCodes, sessionEndCodes } from '@moc/domain/transport/errorCodes'
+import { SCREEN_HEADER } from '@moc/domain/transport/screenHeader'
 import { clearSession, getToken } from './session.ts'
 
 /** The API host; empty means same origin. A separate API host works by setting VITE_API_BASE at build time. */
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? ''
+
+/** The screen a call is made from (SCREEN_HEADER): the operation log names its page for calls of any screen. */
+export const screenHeaders = (): Record<string, string> => ({ [SCREEN_HEADER]: window.location.pathname })
 
 export class ApiError extends Error {
   constructor(
@@ -90,7 +94,7 @@ export async function request<T>(
   const { codec } = await clientConfig().catch(() => {
     throw new ApiError(-1, '网络错误')
   })
-  const headers: Record<string, string> = {}
+  const headers: Record<string, string> = screenHeaders()
   const token = getToken()
   if (token) headers['x-auth-token'] = token
   let body: string | undefined

@@ -4,7 +4,9 @@ import {
   type Preferences,
   preferencesSchema,
 } from '@moc/domain/api/session'
+import type { TableSettings } from '@moc/domain/api/tableSettings'
 import type { MenuLanguage } from '@moc/domain/catalogue'
+import { withTableSettings } from '@moc/domain/rules/columnSettings'
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react'
 import { api } from '../api/client.ts'
 import { currentUser, getToken } from '../api/session.ts'
@@ -24,13 +26,17 @@ interface PreferencesApi {
   preferences: Preferences
   setLayout(next: LayoutState): void
   setLanguage(lang: MenuLanguage): void
+  /** 多页签 on or off (theme panel). */
+  setPageTabs(on: boolean): void
+  /** One list's column settings (列设置), by its key (the screen path). */
+  setTableSettings(key: string, settings: TableSettings): void
 }
 
 const PreferencesContext = createContext<PreferencesApi | null>(null)
 
 /**
- * Layout state and menu language, per user: applied at once from local storage (no flash on reload),
- * then confirmed from the server, and saved to both on every change.
+ * Layout state, menu language, 多页签 and column settings, per user: applied at once from local storage (no flash on
+ * reload), then confirmed from the server, and saved to both on every change.
  */
 export function PreferencesProvider({ children }: { children: ReactNode }) {
   const [preferences, setPreferences] = useState<Preferences>(readLocal)
@@ -63,6 +69,9 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
       preferences,
       setLayout: (layout) => save({ ...preferences, layout }),
       setLanguage: (language) => save({ ...preferences, language }),
+      setPageTabs: (pageTabs) => save({ ...preferences, pageTabs }),
+      setTableSettings: (key, settings) =>
+        save({ ...preferences, tables: withTableSettings(preferences.tables, key, settings) }),
     }),
     [preferences, save],
   )

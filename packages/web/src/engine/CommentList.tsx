@@ -13,8 +13,10 @@ import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { api } from '../api/client.ts'
 import { currentGrant } from '../api/session.ts'
+import { COLUMN_WIDTH } from '../widgets/columnWidths.ts'
 import { PagedTable } from '../widgets/PagedTable.tsx'
 import { SearchButtons } from '../widgets/SearchButtons.tsx'
+import { useColumnSettings } from '../widgets/useColumnSettings.tsx'
 import { usePagedQuery } from '../widgets/usePagedQuery.ts'
 import { contentKind, resourceApi } from './derive.ts'
 import type { Item } from './formValues.ts'
@@ -166,6 +168,8 @@ function Comments({ def, contentId }: { def: ResourceDef; contentId: number }) {
       key: 'createdAt',
       title: '评论时间',
       dataIndex: 'createdAt',
+      width: COLUMN_WIDTH.time,
+      className: 'moc-nowrap',
       render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
     },
     {
@@ -184,6 +188,8 @@ function Comments({ def, contentId }: { def: ResourceDef; contentId: number }) {
         ) : null,
     },
   ]
+
+  const table = useColumnSettings(columns)
 
   const title = item.data?.title ?? item.data?.fields?.title
   return (
@@ -216,11 +222,14 @@ function Comments({ def, contentId }: { def: ResourceDef; contentId: number }) {
           </Form.Item>
           <SearchButtons onReset={() => search({})} />
         </Form>
-        {may ? (
-          <Button type="primary" onClick={() => setReplyTo(null)}>
-            发表评论
-          </Button>
-        ) : null}
+        <Flex gap={8}>
+          {may ? (
+            <Button type="primary" onClick={() => setReplyTo(null)}>
+              发表评论
+            </Button>
+          ) : null}
+          {table.button}
+        </Flex>
       </Flex>
       {may ? (
         <Flex gap={8} align="center" wrap style={{ marginTop: 16 }}>
@@ -241,7 +250,8 @@ function Comments({ def, contentId }: { def: ResourceDef; contentId: number }) {
       <PagedTable<CommentItem>
         list={list}
         pagination={pagination}
-        columns={columns}
+        columns={table.columns}
+        size={table.size}
         locale={{ emptyText: list.isFetching ? '加载中...' : '暂无数据' }}
         rowSelection={
           may ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined

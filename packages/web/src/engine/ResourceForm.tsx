@@ -7,11 +7,15 @@ import { Alert, App, Button, Card, Flex, Form } from 'antd'
 import { useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { api } from '../api/client.ts'
-import { currentGrant } from '../api/session.ts'
+import { currentGrant, currentUser } from '../api/session.ts'
+import { usePageTabsOn } from '../app/usePageTabsOn.ts'
+import { useFormEdits } from '../widgets/formEdits.ts'
 import { Loading } from '../widgets/Loading.tsx'
 import { useEditorConfig } from '../widgets/richText/dialogs/useEditorConfig.ts'
 import { loadRichTextEditor } from '../widgets/richText/RichTextField.tsx'
 import { checkSensitive, useSensitiveReview } from '../widgets/SensitiveReviewDialog.tsx'
+import { useUnsavedChangesGuard } from '../widgets/useUnsavedChangesGuard.ts'
+import { listSearchOf, listUrlAfterSave, type SavedItem } from './afterSave.ts'
 import { displayWindowRules, fieldRules, formFields, partitionOf, resourceApi, screenUrl } from './derive.ts'
 import { FieldInput } from './FieldInput.tsx'
 import { formValues, type Item, savePayload } from './formValues.ts'
@@ -48,23 +52,32 @@ export function ResourceForm({ def, view = false }: { def: ResourceDef; view?: b
   // The item is read once the lock is settled; regaining it (the holder left, or a forced unlock) reloads the
   // item and redraws the form, so nobody edits over what the previous holder saved.
   const regained = useRef(lock.status)
+  // The item the form was drawn for: drawn once from a fresh copy; a later answer fills the untouched fields only.
+  const drawn = useRef<number | undefined>(undefined)
   useEffect(() => {
     const before = regained.current
     regained.current = lock.status
-    if (lock.status === 'mine' && (before === 'other' || before === 'error')) void detail.refetch()
+    if (lock.status === 'mine' && (before === 'other' || before === 'error')) {
+      // Read-only meanwhile: nothing typed to keep, so the form is drawn afresh.
+      drawn.current = undefined
+      void detail.refetch()
+    }
   }, [lock.status, detail])
   // Fetching, not only loading: opened from the list, an item read before is read again (prefetchForm), and the
-  // form is drawn from the fresh copy only.
-  if (id !== undefined && (detail.isFetching || lock.status === 'pending')) return <Loading />
-  if (detail.error)
+  // form is drawn from the fresh copy only. Once drawn, the item read again (a workflow change, a refetch) no longer
+  // takes the form away: EditForm puts it into the fields nobody touched (decision 0035).
+  const fresh = drawn.current === id
+  if (id !== undefined && !fresh && (detail.isFetching || lock.status === 'pending')) return <Loading />
+  if (detail.error && !fresh)
     return (
       <Card>
         <Alert type="error" showIcon title={detail.error.message} />
       </Card>
     )
+  drawn.current = id
   return (
     <EditForm
-      key={`${id ?? 'new'}-${detail.dataUpdatedAt}`}
+      key={id ?? 'new'}
       def={def}
       item={detail.data}
       lock={lock}
@@ -111,13 +124,37 @@ function EditForm({
     workflowActions(def, currentGrant()).includes('submit') &&
     !(typeof verifyState === 'number' && verifyState >= 3)
   const [params] = useSearchParams()
-  // Back to the list as it was left (tab, filters, page) when the form was opened from it.
+  // Back to the list as it was left (tab, filters, page) when the form was opened from it. Under 多页签 the list's
+  // tab keeps where it was (decision 0036); the browser's previous page may be another tab.
+  const pageTabs = usePageTabsOn()
   const back = () =>
-    location.key === 'default' ? navigate(screenUrl(def, def.screens.list, params)) : navigate(-1)
+    location.key === 'default' || pageTabs ? navigate(screenUrl(def, def.screens.list, params)) : navigate(-1)
   // A partitioned type (programme content's source): a new item takes the URL's value, which the form only shows.
   const partition = def.list.partition
   const initialValues = formValues(def, item?.fields)
   if (partition && !editing) initialValues[partition] = partitionOf(def, params)
+  // Data that arrives after the form opened fills only what the user has not touched (decision 0035).
+  const edits = useFormEdits(form, initialValues)
+  const filledFrom = useRef(item)
+  useEffect(() => {
+    if (!item || item === filledFrom.current) return
+    filledFrom.current = item
+    edits.fill(formValues(def, item.fields))
+  }, [def, item, edits])
+  // Leaving an edited form asks first (返回, the menu, the breadcrumb, closing the tab); a save lets it go.
+  const release = useUnsavedChangesGuard(() => mayWrite && edits.edited())
+  /** The list on the tab that holds the saved item, the item highlighted (issue 20 point 5). */
+  const listAfterSave = async (savedId: number) => {
+    const saved = await api
+      .get<SavedItem>(paths.detail, { id: savedId, kind: paths.kind })
+      .catch(() => undefined)
+    return listUrlAfterSave(
+      def,
+      { id: savedId, item: saved, created: !editing },
+      { listSearch: listSearchOf(location.state), formParams: params },
+      { username: currentUser()?.username, grant: currentGrant() },
+    )
+  }
 
   /** Spec §5: another item with this title asks before saving; a failed lookup blocks saving. */
   const checkTitle = useTitleCheck(paths.same, paths.kind)
@@ -150,8 +187,11 @@ function EditForm({
         await invalidateReview(queryClient, def)
       } else message.success('保存成功', TOAST_SUCCESS_S)
       await queryClient.invalidateQueries({ queryKey: listQueryKey(def) })
+      const list = savedId === undefined ? undefined : await listAfterSave(savedId)
       queryClient.removeQueries({ queryKey: ['resource-detail', def.name] })
-      back()
+      release()
+      if (list === undefined) back()
+      else navigate(list, { replace: true })
     } catch (err) {
       // The form keeps what was typed; the server's reason shows above it and as a toast.
       const text = err instanceof Error ? err.message : '网络错误'

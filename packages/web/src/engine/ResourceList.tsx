@@ -10,36 +10,29 @@ import { countCellText } from '@moc/domain/rules/contentCounts'
 import { displayStatus, displayStatusLabels } from '@moc/domain/rules/displayWindow'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { TableColumnsType } from 'antd'
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Flex,
-  Form,
-  Input,
-  Popconfirm,
-  Select,
-  Table,
-  Tabs,
-  Tag,
-  Tooltip,
-} from 'antd'
+import { Alert, App, Button, Card, Flex, Form, Input, Popconfirm, Select, Tabs, Tag, Tooltip } from 'antd'
 import dayjs from 'dayjs'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { api } from '../api/client.ts'
 import { currentGrant } from '../api/session.ts'
+import { ACTIONS_WIDTH, COLUMN_WIDTH, TEXT_WIDTH } from '../widgets/columnWidths.ts'
+import { EllipsisText } from '../widgets/EllipsisText.tsx'
 import { resolvedNames } from '../widgets/ResolvedNames.tsx'
 import { SearchButtons } from '../widgets/SearchButtons.tsx'
+import { useColumnSettings } from '../widgets/useColumnSettings.tsx'
+import { WideTable } from '../widgets/WideTable.tsx'
+import type { OpenedFromList } from './afterSave.ts'
 import { CREATOR_PARAM, likeCountApplies, listColumnKeys, searchFields, viewCountApplies } from './derive.ts'
 import { ExportButton } from './ExportButton.tsx'
 import { PreviewDrawer } from './PreviewDrawer.tsx'
 import { prefetchForm, preloadFormCode } from './prefetchForm.ts'
 import { SearchOptionsSelect } from './SearchOptionsSelect.tsx'
 import { type ResourceRow, useResourceList } from './useResourceList.ts'
+import { useRowHighlight } from './useRowHighlight.ts'
 import { useStatusNames } from './useStatusNames.ts'
 import { useWorkflow } from './useWorkflow.tsx'
+import { VerifyStateCell } from './VerifyStateCell.tsx'
 import './engine.css'
 
 type BatchAction = 'show' | 'hide' | 'recycle' | 'restore' | 'remove'
@@ -87,9 +80,12 @@ function fieldCell(f: FieldDef, v: unknown): ReactNode {
     case 'relation':
       return Array.isArray(v) ? v.length : String(v)
     default:
-      return String(v)
+      return <EllipsisText text={String(v)} maxWidth={TEXT_WIDTH.text} />
   }
 }
+
+/** A time never wraps or shrinks (decision 0036: 审核时间 read "2(" at 1440 px). */
+const isTime = (f: FieldDef) => f.kind === 'datetime'
 
 function CountCell({ applies, real, operated }: { applies: boolean; real: unknown; operated: unknown }) {
   const r = typeof real === 'number' ? real : null
@@ -118,6 +114,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
   const mayBatch = (a: ResourceAction) => canBatch(grant, def.permissionPage, permissionFor(def, a))
   const inRecycle = tab?.recycle === true
   const rows = model.tableProps.dataSource ?? []
+  const highlight = useRowHighlight(rows)
   const workflow = useWorkflow(def, { onDone: model.clearSelection })
   const statusNames = useStatusNames()
   const batchText = batchTextOf(def)
@@ -192,9 +189,11 @@ export function ResourceList({ def }: { def: ResourceDef }) {
   // frames of the list in between.
   const openForm = (path: string, id?: number) => {
     const url = model.urlOf(path, id)
+    // The list's own query goes along: saving returns to it, on the tab that holds the item (afterSave.ts).
+    const state: OpenedFromList = { listSearch: window.location.search }
     prefetchForm(queryClient, def, path, id).then(
-      () => navigate(url, { flushSync: true }),
-      () => navigate(url),
+      () => navigate(url, { flushSync: true, state }),
+      () => navigate(url, { state }),
     )
   }
 
@@ -248,10 +247,9 @@ export function ResourceList({ def }: { def: ResourceDef }) {
     verifyState: {
       title: '审核状态',
       dataIndex: 'verifyState',
-      render: (v: unknown) => {
-        const s = statusNames.verifyState(v)
-        return s ? <Tag color={s.color}>{s.text}</Tag> : '--'
-      },
+      render: (v: unknown, row) => (
+        <VerifyStateCell names={statusNames} verifyState={v} rejectReason={row.rejectReason} />
+      ),
     },
     displayStatus: {
       title: '展示状态',
@@ -283,8 +281,18 @@ export function ResourceList({ def }: { def: ResourceDef }) {
         <CountCell applies={likeCountApplies(def)} real={v} operated={row.operateLikeNum} />
       ),
     },
-    creatorName: { title: '创建人', dataIndex: 'creatorName', render: (v: string | null) => v || '--' },
-    createdAt: { title: '创建时间', dataIndex: 'createdAt', render: formatTime },
+    creatorName: {
+      title: '创建人',
+      dataIndex: 'creatorName',
+      render: (v: string | null) => <EllipsisText text={v} maxWidth={TEXT_WIDTH.person} />,
+    },
+    createdAt: {
+      title: '创建时间',
+      dataIndex: 'createdAt',
+      width: COLUMN_WIDTH.time,
+      className: 'moc-nowrap',
+      render: formatTime,
+    },
   }
 
   const columns: TableColumnsType<ResourceRow> = listColumnKeys(def).map((key) => {
@@ -297,24 +305,27 @@ export function ResourceList({ def }: { def: ResourceDef }) {
         key,
         title: f.label,
         dataIndex: key,
-        render: (v: unknown) => (
-          <span className="moc-resource-title" title={String(v ?? '')}>
-            {fieldCell(f, v)}
-          </span>
-        ),
+        render: (v: unknown) => <EllipsisText text={v ? String(v) : ''} maxWidth={TEXT_WIDTH.title} />,
       }
-    return { key, title: f.label, dataIndex: key, render: (v: unknown) => fieldCell(f, v) }
+    return {
+      key,
+      title: f.label,
+      dataIndex: key,
+      ...(isTime(f) ? { width: COLUMN_WIDTH.time, className: 'moc-nowrap' } : {}),
+      render: (v: unknown) => fieldCell(f, v),
+    }
   })
   columns.push({
     key: 'actions',
     title: '操作',
     fixed: 'right',
     render: (_: unknown, row) => (
-      <Flex gap={4} wrap>
+      <Flex gap={4} wrap style={{ maxWidth: ACTIONS_WIDTH }}>
         {rowActions(row)}
       </Flex>
     ),
   })
+  const table = useColumnSettings(columns)
 
   const creatorOptions = creators.data?.items ?? []
 
@@ -360,23 +371,22 @@ export function ResourceList({ def }: { def: ResourceDef }) {
           </Form.Item>
           <SearchButtons onReset={model.resetFilters} />
         </Form>
-        {!inRecycle && (may('create') || mayExport) ? (
-          <Flex gap={8}>
-            {may('create') ? (
-              <Button type="primary" onClick={() => openForm(def.screens.create ?? def.screens.detail)}>
-                新增{def.label}
-              </Button>
-            ) : null}
-            {mayExport ? <ExportButton def={def} state={model.state} /> : null}
-            {may('create')
-              ? def.list.createFrom?.map((c) => (
-                  <Button key={c.path} onClick={() => navigate(c.path)}>
-                    {c.label}
-                  </Button>
-                ))
-              : null}
-          </Flex>
-        ) : null}
+        <Flex gap={8}>
+          {!inRecycle && may('create') ? (
+            <Button type="primary" onClick={() => openForm(def.screens.create ?? def.screens.detail)}>
+              新增{def.label}
+            </Button>
+          ) : null}
+          {!inRecycle && mayExport ? <ExportButton def={def} state={model.state} /> : null}
+          {!inRecycle && may('create')
+            ? def.list.createFrom?.map((c) => (
+                <Button key={c.path} onClick={() => navigate(c.path)}>
+                  {c.label}
+                </Button>
+              ))
+            : null}
+          {table.button}
+        </Flex>
       </Flex>
       {batchActions.length > 0 || (!inRecycle && workflow.allowed.length > 0) ? (
         <Flex gap={8} align="center" wrap style={{ marginTop: 16 }}>
@@ -398,7 +408,13 @@ export function ResourceList({ def }: { def: ResourceDef }) {
       {model.list.error ? (
         <Alert type="error" showIcon title={model.list.error.message} style={{ marginTop: 16 }} />
       ) : null}
-      <Table<ResourceRow> style={{ marginTop: 16 }} {...model.tableProps} columns={columns} />
+      <WideTable<ResourceRow>
+        style={{ marginTop: 16 }}
+        {...model.tableProps}
+        rowClassName={highlight}
+        columns={table.columns}
+        size={table.size}
+      />
       <PreviewDrawer
         title={preview?.title}
         url={preview?.previewUrl ?? undefined}

@@ -8,8 +8,9 @@ import { useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { api } from '../api/client.ts'
 import { currentGrant } from '../api/session.ts'
+import { usePageTabsOn } from '../app/usePageTabsOn.ts'
 import { Loading } from '../widgets/Loading.tsx'
-import { previewHtml } from '../widgets/previewHtml.ts'
+import { RichTextView } from '../widgets/RichTextView.tsx'
 import { checkSensitive, useSensitiveReview } from '../widgets/SensitiveReviewDialog.tsx'
 import { resourceApi } from './derive.ts'
 import { displayValue, formatTime } from './displayValue.ts'
@@ -51,7 +52,9 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
   const sensitiveReview = useSensitiveReview()
   const paths = resourceApi(def)
   const flow = reviewApi(def)
-  const back = () => (location.key === 'default' ? navigate(review.queue) : navigate(-1))
+  // Under 多页签 the queue's tab keeps where it was (decision 0036); the browser's previous page may be another tab.
+  const pageTabs = usePageTabsOn()
+  const back = () => (location.key === 'default' || pageTabs ? navigate(review.queue) : navigate(-1))
   const item = useQuery({
     queryKey: ['resource-detail', def.name, id, 'review'],
     queryFn: () => api.get<ReviewItem>(flow.detail, { id, kind: paths.kind }),
@@ -171,12 +174,8 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
         .map(([name, f]) => (
           <div key={name} style={{ marginTop: 16 }}>
             <div className="moc-review-log__title">{f.label}</div>
-            <div
-              className="moc-review-body"
-              // The server stored sanitized HTML; the preview applies the same allow-list again before showing.
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by previewHtml (rules/richText allow-list)
-              dangerouslySetInnerHTML={{ __html: previewHtml(String(fields[name] ?? '')) }}
-            />
+            {/* The server stored sanitized HTML; the view applies the same allow-list again before showing. */}
+            <RichTextView className="moc-review-body" html={String(fields[name] ?? '')} />
           </div>
         ))}
       <VersionDiff def={def} id={id} />

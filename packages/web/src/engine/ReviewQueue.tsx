@@ -3,13 +3,17 @@ import { can } from '@moc/domain/permissions/can'
 import type { ResourceDef } from '@moc/domain/resources/types'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { TableColumnsType } from 'antd'
-import { Alert, App, Button, Card, Flex, Table, Tabs, Tag } from 'antd'
+import { Alert, App, Button, Card, Flex, Tabs, Tag } from 'antd'
 import dayjs from 'dayjs'
 import { useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { api } from '../api/client.ts'
 import { currentGrant } from '../api/session.ts'
+import { COLUMN_WIDTH, TEXT_WIDTH } from '../widgets/columnWidths.ts'
+import { EllipsisText } from '../widgets/EllipsisText.tsx'
+import { useColumnSettings } from '../widgets/useColumnSettings.tsx'
 import type { Paged } from '../widgets/usePagedQuery.ts'
+import { WideTable } from '../widgets/WideTable.tsx'
 import { RejectDialog } from './RejectDialog.tsx'
 import { QUEUE_TABS, type QueueRow, queueRows, readQueueTab, reviewApi, reviewDetailPath } from './review.ts'
 import { reviewQueueKey, useReviewDecision } from './useWorkflow.tsx'
@@ -17,7 +21,9 @@ import './engine.css'
 import { ReviewRowButtons } from './ReviewRowButtons.tsx'
 
 const formatTime = (v: string) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '--')
-const dash = (v: string) => v || '--'
+const person = (v: string) => <EllipsisText text={v} maxWidth={TEXT_WIDTH.person} />
+/** A time never wraps or shrinks (decision 0036: 审核时间 read "2(" at 1440 px). */
+const timeColumn = { width: COLUMN_WIDTH.time, className: 'moc-nowrap', render: formatTime } as const
 
 /**
  * A review queue (spec §2 audit lists, §7 review centre), drawn from a definition's `review`: tabs 待审核
@@ -85,17 +91,30 @@ export function ReviewQueue({ def }: { def: ResourceDef }) {
       key: 'title',
       title: '标题',
       dataIndex: 'title',
-      render: (v: string) => (
-        <span className="moc-resource-title" title={v}>
-          {dash(v)}
-        </span>
-      ),
+      render: (v: string) => <EllipsisText text={v} maxWidth={TEXT_WIDTH.title} />,
     },
-    { key: 'creatorName', title: '创建人', dataIndex: 'creatorName', render: dash },
-    { key: 'submitterName', title: '提交人', dataIndex: 'submitterName', render: dash },
-    { key: 'submittedAt', title: '提交时间', dataIndex: 'submittedAt', render: formatTime },
+    {
+      key: 'creatorName',
+      title: '创建人',
+      dataIndex: 'creatorName',
+      render: person,
+    },
+    {
+      key: 'submitterName',
+      title: '提交人',
+      dataIndex: 'submitterName',
+      render: person,
+    },
+    { key: 'submittedAt', title: '提交时间', dataIndex: 'submittedAt', ...timeColumn },
     ...(pending
-      ? [{ key: 'nodeName', title: '当前节点', dataIndex: 'nodeName', render: dash }]
+      ? [
+          {
+            key: 'nodeName',
+            title: '当前节点',
+            dataIndex: 'nodeName',
+            render: person,
+          },
+        ]
       : [
           {
             key: 'decision',
@@ -108,9 +127,19 @@ export function ReviewQueue({ def }: { def: ResourceDef }) {
                 '--'
               ),
           },
-          { key: 'nodeName', title: '审核节点', dataIndex: 'nodeName', render: dash },
-          { key: 'reason', title: '驳回原因', dataIndex: 'reason', render: dash },
-          { key: 'time', title: '审核时间', dataIndex: 'time', render: formatTime },
+          {
+            key: 'nodeName',
+            title: '审核节点',
+            dataIndex: 'nodeName',
+            render: person,
+          },
+          {
+            key: 'reason',
+            title: '驳回原因',
+            dataIndex: 'reason',
+            render: (v: string) => <EllipsisText text={v} maxWidth={TEXT_WIDTH.reason} />,
+          },
+          { key: 'time', title: '审核时间', dataIndex: 'time', ...timeColumn },
         ]),
     {
       key: 'actions',
@@ -142,10 +171,14 @@ export function ReviewQueue({ def }: { def: ResourceDef }) {
     },
   ]
 
+  // 中等 by default: a reviewer reads the records row by row, and at 1440 px all nine columns fit (decision 0036).
+  const table = useColumnSettings(columns, { defaultSize: 'middle' })
+
   return (
     <Card>
       <Tabs
         activeKey={type}
+        tabBarExtraContent={table.button}
         onChange={(t) => setQuery({ type: t, page: 1 })}
         items={QUEUE_TABS.map((t) => ({ key: t.key, label: t.label }))}
       />
@@ -163,13 +196,13 @@ export function ReviewQueue({ def }: { def: ResourceDef }) {
       {list.error ? (
         <Alert type="error" showIcon title={list.error.message} style={{ marginBottom: 16 }} />
       ) : null}
-      <Table<QueueRow>
+      <WideTable<QueueRow>
         rowKey="key"
-        columns={columns}
+        columns={table.columns}
+        size={table.size}
         dataSource={rows}
         loading={list.isFetching}
         locale={{ emptyText: list.isFetching ? '加载中...' : '暂无数据' }}
-        scroll={{ x: 'max-content' }}
         rowSelection={
           pending && mayReview
             ? {

@@ -1,11 +1,13 @@
 import { contentMessages } from '@moc/domain/api/content'
 import { PAGE_SIZE_DEFAULT, PAGE_SIZES } from '@moc/domain/constants'
+import { can, type Grant } from '@moc/domain/permissions/can'
 import { fieldSchema } from '@moc/domain/resources/fieldSchema'
 import {
   type FieldDef,
   type ResourceAction,
   type ResourceDef,
   supportsAction,
+  tabPermission,
 } from '@moc/domain/resources/types'
 import {
   isOperateCountField,
@@ -58,9 +60,14 @@ export interface ListTab {
   recycle: boolean
 }
 
-/** The `type` tabs in the definition's (spec) order; the first is the default. */
-export const listTabs = (def: ResourceDef): ListTab[] =>
-  Object.entries(def.list.types).map(([key, t]) => ({ key, label: t.label, recycle: t.recycle === true }))
+/**
+ * The `type` tabs in the definition's (spec) order; the first is the default. Given a grant, only the tabs it may
+ * open (tabPermission: the 回收站 tab needs the permission its actions need, as the server's list does).
+ */
+export const listTabs = (def: ResourceDef, grant?: Grant): ListTab[] =>
+  Object.entries(def.list.types)
+    .filter(([, t]) => !grant || can(grant, def.permissionPage, tabPermission(def, t)))
+    .map(([key, t]) => ({ key, label: t.label, recycle: t.recycle === true }))
 
 /** Fields with `search: true`, in definition order: the list's search form. */
 export const searchFields = (def: ResourceDef): [string, FieldDef][] =>
@@ -232,14 +239,15 @@ export const CREATOR_PARAM = 'createdBy'
 
 /**
  * Reads the list state from the URL. No `createdBy` at all means the default creator (the current user,
- * spec §6); an empty `createdBy` means everyone.
+ * spec §6); an empty `createdBy` means everyone. A `type` the grant may not open is the first tab.
  */
 export function readListState(
   def: ResourceDef,
   params: URLSearchParams,
   defaultCreator: string | undefined,
+  grant?: Grant,
 ): ListState {
-  const tabs = listTabs(def)
+  const tabs = listTabs(def, grant)
   const type = tabs.some((t) => t.key === params.get('type')) ? params.get('type')! : (tabs[0]?.key ?? '')
   const page = Number(params.get('page'))
   const size = Number(params.get('pageSize'))

@@ -6,7 +6,7 @@ import { Form } from 'antd'
 import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { api } from '../api/client.ts'
-import { currentUser } from '../api/session.ts'
+import { currentGrant, currentUser } from '../api/session.ts'
 import type { Paged } from '../widgets/usePagedQuery.ts'
 import {
   CREATOR_PARAM,
@@ -48,8 +48,10 @@ export function useResourceList(def: ResourceDef) {
   const paths = resourceApi(def)
   const [params, setParams] = useSearchParams()
   const defaultCreator = currentUser()?.username
-  const state = readListState(def, params, defaultCreator)
-  const tab = listTabs(def).find((t) => t.key === state.type)
+  // Only the tabs the user may open (the 回收站 tab needs its permission).
+  const grant = currentGrant()
+  const state = readListState(def, params, defaultCreator, grant)
+  const tab = listTabs(def, grant).find((t) => t.key === state.type)
   const [searchForm] = Form.useForm<Record<string, string | undefined>>()
 
   const update = (next: Partial<ListState>) =>
@@ -131,7 +133,7 @@ export function useResourceList(def: ResourceDef) {
     paths,
     state,
     tab,
-    tabs: listTabs(def).map((t) => {
+    tabs: listTabs(def, grant).map((t) => {
       const count = nums.data?.[t.key]
       return { ...t, count: typeof count === 'number' ? count : undefined }
     }),

@@ -5,6 +5,7 @@ import { Outlet } from 'react-router'
 import { usePreferences } from '../app/preferences.tsx'
 import { Brand } from './Brand.tsx'
 import { Footer } from './Footer.tsx'
+import { PageTabs } from './PageTabs.tsx'
 import { Preloader } from './Preloader.tsx'
 import { RightBar } from './RightBar.tsx'
 import { type MenuTone, SideMenu } from './SideMenu.tsx'
@@ -92,7 +93,8 @@ export function ConsoleLayout() {
         />
         <main id="moc-main" className="moc-content" tabIndex={-1}>
           <div className={boxed ? 'moc-boxed' : undefined}>
-            <Outlet />
+            {/* 多页签 (on unless switched off in the theme panel) keeps every opened screen as a tab. */}
+            {preferences.pageTabs === false ? <Outlet /> : <PageTabs />}
           </div>
         </main>
         <div className={boxed ? 'moc-boxed' : undefined}>

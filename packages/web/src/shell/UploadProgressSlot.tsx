@@ -8,9 +8,15 @@ import {
 } from '@ant-design/icons'
 import { shortenFileName } from '@moc/domain/rules/upload'
 import { App, Badge, Button, Flex, Popconfirm, Progress, Typography } from 'antd'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import '../widgets/upload.css'
-import { formatSize, panelTitle, progressMarker } from '../widgets/uploadLayout.ts'
+import {
+  formatSize,
+  PANEL_AUTO_CLOSE_MS,
+  panelClosesItself,
+  panelTitle,
+  progressMarker,
+} from '../widgets/uploadLayout.ts'
 import { type UploadItem, uploadStore, useUploads } from '../widgets/uploadStore.ts'
 
 function UploadRow({ item }: { item: UploadItem }) {
@@ -80,15 +86,34 @@ function UploadRow({ item }: { item: UploadItem }) {
 /**
  * The top bar's upload progress panel (spec §2, §5): every upload of this tab with its progress, one title
  * for the whole list, cancel and retry per item; closing while something runs cancels everything after a
- * warning.
+ * warning. It closes on its own a few seconds after every upload succeeded and stays open on a failure.
  */
 export function UploadProgressSlot() {
   const items = useUploads()
   const { modal } = App.useApp()
   const [open, setOpen] = useState(true)
   const [expanded, setExpanded] = useState(true)
+  // The pointer or focus in the panel holds it open: it does not close under the user's hand.
+  const [held, setHeld] = useState(false)
+  const statuses = items.map((i) => i.status)
+  const newest = items.at(-1)?.id
+  const failed = statuses.filter((s) => s === 'error').length
+  const closesItself = panelClosesItself(statuses)
+  // A new upload and a failure show the panel again; once everything succeeded it closes on its own, so it does not
+  // cover the page (the top-bar button still opens it).
+  useEffect(() => {
+    if (newest !== undefined) setOpen(true)
+  }, [newest])
+  useEffect(() => {
+    if (failed > 0) setOpen(true)
+  }, [failed])
+  useEffect(() => {
+    if (!closesItself || held) return
+    const timer = setTimeout(() => setOpen(false), PANEL_AUTO_CLOSE_MS)
+    return () => clearTimeout(timer)
+  }, [closesItself, held])
   if (items.length === 0) return null
-  const title = panelTitle(items.map((i) => i.status))
+  const title = panelTitle(statuses)
   const running = items.filter((i) => i.status === 'active').length
 
   const close = () => {
@@ -115,7 +140,14 @@ export function UploadProgressSlot() {
         />
       </Badge>
       {open ? (
-        <section className="moc-upload-panel" aria-label="上传列表">
+        <section
+          className="moc-upload-panel"
+          aria-label="上传列表"
+          onMouseEnter={() => setHeld(true)}
+          onMouseLeave={() => setHeld(false)}
+          onFocus={() => setHeld(true)}
+          onBlur={() => setHeld(false)}
+        >
           <Flex justify="space-between" align="center" className="moc-upload-panel__head">
             <Typography.Text strong>{title}</Typography.Text>
             <Flex gap={2}>

@@ -13,6 +13,16 @@ export function panelTitle(statuses: readonly UploadStatus[]) {
   return failed === statuses.length ? '文件上传失败' : '部分文件上传失败'
 }
 
+/** How long the panel stays open once every upload in it succeeded (decision 0035). */
+export const PANEL_AUTO_CLOSE_MS = 3000
+
+/**
+ * Whether the panel closes on its own (decision 0035): every upload in it succeeded. Anything still running or
+ * failed keeps it open, so a failure is never hidden.
+ */
+export const panelClosesItself = (statuses: readonly UploadStatus[]) =>
+  statuses.length > 0 && statuses.every((s) => s === 'success')
+
 /** Spec §9: progress markers, 000 once finished and 00 on failure, otherwise the percentage. */
 export function progressMarker(status: UploadStatus, loaded: number, size: number) {
   if (status === 'success') return '000'

@@ -1,7 +1,7 @@
 import { UPLOAD_MESSAGES, type UploadKind } from '@moc/domain/rules/upload'
 import type { Envelope } from '@moc/domain/transport/envelope'
 import { DetailedError, Upload } from 'tus-js-client'
-import { API_BASE } from '../api/client.ts'
+import { API_BASE, screenHeaders } from '../api/client.ts'
 import { getToken } from '../api/session.ts'
 
 export interface UploadResult {
@@ -24,9 +24,10 @@ export class UploadCancelled extends Error {}
 export const TUS_CHUNK_BYTES = 5 * 1024 * 1024
 const TUS_ENDPOINT = `${API_BASE}/api/upload/tus`
 
+/** The session token and the screen the upload starts from (the operation log names its page). */
 const authHeaders = (): Record<string, string> => {
   const token = getToken()
-  return token ? { 'x-auth-token': token } : {}
+  return { ...screenHeaders(), ...(token ? { 'x-auth-token': token } : {}) }
 }
 
 /** Where an upload goes (media-library images are stored under saas/image/media, spec §9), and its panel name. */

@@ -282,6 +282,7 @@ export async function authRoutes(fastify: FastifyInstance, ctx: Ctx) {
         .returning({ id: admin.id })
       if (!created) throw new AppError('CONFLICT', demoBackendMessages.usernameTaken(b.username))
       req.auditInfo.target = `admin:${created.id}`
+      req.auditInfo.targetName = b.username
       return ok({ id: created.id }, demoBackendMessages.registered)
     },
   )

@@ -6,6 +6,7 @@ import {
   type ConfigureVersion,
   configureMessages,
 } from '@moc/domain/api/configure'
+import { richTextWithin } from '@moc/domain/rules/htmlText'
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { configureVersion } from '../../db/schema.ts'
@@ -89,7 +90,8 @@ export class ConfigureStore {
   /** Sanitizes and stores a new version; returns its id. */
   async save(type: ConfigureType, html: string, author: Author): Promise<number> {
     const content = sanitizeRichText(html, (await this.settings.get('editor')).embedOrigins)
-    if (content.length > CONFIGURE_MAX_CHARS) throw new AppError('VALIDATION', configureMessages.tooLong)
+    if (!richTextWithin(content, CONFIGURE_MAX_CHARS))
+      throw new AppError('VALIDATION', configureMessages.tooLong)
     const [row] = await this.db
       .insert(configureVersion)
       .values({ type, content, adminId: author.adminId, username: author.username })

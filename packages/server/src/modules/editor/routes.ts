@@ -25,8 +25,11 @@ export async function editorFrameOrigins(ctx: Ctx): Promise<string[]> {
 /** The editor's configuration (GET /api/editor/config) and its map card (POST /api/editor/map). */
 export async function editorRoutes(fastify: FastifyInstance, ctx: Ctx) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  // Our own storage: the base of its public URLs (PUBLIC_URL/files, or the bucket's public URL / CDN).
+  // Our own storage: the base of its public URLs — the path /files (decision 0033), and the absolute
+  // PUBLIC_URL/files older rows and copies carry, which the editor turns into the path; or the bucket's public URL / CDN.
   const ownMediaBase = ctx.storage.publicUrl('').replace(/\/+$/, '')
+  const ownMediaOrigins =
+    ctx.storage.driver === 'local' ? [ownMediaBase, `${ctx.config.publicUrl}${ownMediaBase}`] : [ownMediaBase]
 
   app.get(
     '/api/editor/config',
@@ -46,7 +49,7 @@ export async function editorRoutes(fastify: FastifyInstance, ctx: Ctx) {
         xiumi: s.xiumi,
         editor135: s.editor135,
         embedOrigins: s.embedOrigins,
-        ownMediaOrigins: [ownMediaBase],
+        ownMediaOrigins,
       })
     },
   )

@@ -504,13 +504,17 @@ export async function mediaRoutes(fastify: FastifyInstance, ctx: Ctx) {
 
 const familyToType = (family: string) => (family === 'attachment' || family === 'package' ? 'other' : family)
 
-/** The storage key the body names: a key, or a URL of our storage (its path after `/files/` or the bucket). */
+/**
+ * The storage key the body names: a key, or a URL of our storage (its path after `/files/` or the bucket; for local
+ * files also the absolute PUBLIC_URL address older rows and copies carry, decision 0033).
+ */
 function storageKeyOf(ctx: Ctx, path: string): string {
   let key = path.trim()
   if (/^https?:\/\//i.test(key) || key.startsWith('/')) {
-    const base = ctx.storage.publicUrl('')
-    const pathname = key.startsWith(base) ? key.slice(base.length) : ''
-    key = pathname.split('?')[0] ?? ''
+    const own = ctx.storage.publicUrl('')
+    const bases = ctx.storage.driver === 'local' ? [own, `${ctx.config.publicUrl}${own}`] : [own]
+    const base = bases.find((b) => key.startsWith(b))
+    key = base ? (key.slice(base.length).split('?')[0] ?? '') : ''
   }
   if (!key || !KEY_PATTERN.test(key) || key.includes('..')) fail('BAD_REQUEST', mediaMessages.stored)
   return key

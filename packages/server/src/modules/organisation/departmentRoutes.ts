@@ -22,11 +22,9 @@ import { parseDepartmentIds, subDepartmentIds } from '../../platform/dataScope.t
 import { AppError } from '../../platform/errors.ts'
 import { containsPattern } from '../../platform/paging.ts'
 import { allDepartments, buildTree, departmentColumns } from './departmentTree.ts'
+import { organisationWrite } from './organisationAccess.ts'
 
 const tags = ['组织架构']
-/** Spec §6 gives the organisation structure no permission: reading is open to any signed-in account.
- * Changing it is account administration, so mutations need 系统-账号 编辑. */
-const edit = { page: '系统-账号', action: '编辑' } as const
 
 async function findDepartment(db: Db, id: number) {
   const [row] = await db.select(departmentColumns).from(department).where(eq(department.id, id)).limit(1)
@@ -145,7 +143,7 @@ export async function departmentRoutes(fastify: FastifyInstance, ctx: Ctx) {
   app.post(
     '/api/structure/create',
     {
-      config: { access: edit, audit: '新增部门' },
+      config: organisationWrite('新增部门'),
       schema: {
         tags,
         summary: '新增部门（parentId 为空即顶级部门）',
@@ -162,6 +160,7 @@ export async function departmentRoutes(fastify: FastifyInstance, ctx: Ctx) {
         .values({ name, parentId, sort: sort ?? (await nextSort(db, parentId)) })
         .returning({ id: department.id })
       req.auditInfo.target = `department:${created!.id}`
+      req.auditInfo.targetName = name
       return ok({ id: created!.id }, msg.created)
     },
   )
@@ -169,13 +168,14 @@ export async function departmentRoutes(fastify: FastifyInstance, ctx: Ctx) {
   app.post(
     '/api/structure/rename',
     {
-      config: { access: edit, audit: '重命名部门' },
+      config: organisationWrite('重命名部门'),
       schema: { tags, summary: '重命名部门', body: departmentRenameSchema },
     },
     async (req) => {
       const { id, name } = req.body
       req.auditInfo.target = `department:${id}`
       const row = await findDepartment(db, id)
+      req.auditInfo.targetName = `${row.name} → ${name}`
       await refuseSiblingName(db, row.parentId, name, id)
       await db.update(department).set({ name, updatedAt: new Date() }).where(eq(department.id, id))
       return ok(null, msg.renamed)
@@ -185,7 +185,7 @@ export async function departmentRoutes(fastify: FastifyInstance, ctx: Ctx) {
   app.post(
     '/api/structure/move',
     {
-      config: { access: edit, audit: '移动部门' },
+      config: organisationWrite('移动部门'),
       schema: {
         tags,
         summary: '移动部门到另一上级部门下（不能移到自身或其下级部门下）',
@@ -196,6 +196,7 @@ export async function departmentRoutes(fastify: FastifyInstance, ctx: Ctx) {
       const { id, parentId, sort } = req.body
       req.auditInfo.target = `department:${id}`
       const row = await findDepartment(db, id)
+      req.auditInfo.targetName = row.name
       if (parentId !== null) {
         await requireParent(db, parentId)
         if ((await subDepartmentIds(db, [id])).includes(parentId))
@@ -213,13 +214,13 @@ export async function departmentRoutes(fastify: FastifyInstance, ctx: Ctx) {
   app.post(
     '/api/structure/delete',
     {
-      config: { access: edit, audit: '删除部门' },
+      config: organisationWrite('删除部门'),
       schema: { tags, summary: '删除部门（无下级部门、无账号、未被角色数据权限使用时）', body: idBodySchema },
     },
     async (req) => {
       const { id } = req.body
       req.auditInfo.target = `department:${id}`
-      await findDepartment(db, id)
+      req.auditInfo.targetName = (await findDepartment(db, id)).name
       const [child] = await db
         .select({ id: department.id })
         .from(department)

@@ -17,9 +17,9 @@ import { admin, position } from '../../db/schema.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { AppError } from '../../platform/errors.ts'
 import { pageOf } from '../../platform/paging.ts'
+import { organisationWrite } from './organisationAccess.ts'
 
 const tags = ['组织架构']
-const edit = { page: '系统-账号', action: '编辑' } as const
 /** Spec §9: role/department/position dropdowns fetch 100 at a time. */
 const DROPDOWN_SIZE = 100
 
@@ -90,7 +90,7 @@ export async function positionRoutes(fastify: FastifyInstance, ctx: Ctx) {
   app.post(
     '/api/position/create',
     {
-      config: { access: edit, audit: '新增职位' },
+      config: organisationWrite('新增职位'),
       schema: {
         tags,
         summary: '新增职位',
@@ -108,6 +108,7 @@ export async function positionRoutes(fastify: FastifyInstance, ctx: Ctx) {
         .returning({ id: position.id })
       if (!created) throw new AppError('CONFLICT', msg.positionNameTaken)
       req.auditInfo.target = `position:${created.id}`
+      req.auditInfo.targetName = name
       return ok({ id: created.id }, msg.created)
     },
   )
@@ -115,12 +116,13 @@ export async function positionRoutes(fastify: FastifyInstance, ctx: Ctx) {
   app.post(
     '/api/position/rename',
     {
-      config: { access: edit, audit: '修改职位' },
+      config: organisationWrite('修改职位'),
       schema: { tags, summary: '修改职位名称或排序', body: positionRenameSchema },
     },
     async (req) => {
       const { id, name, sort } = req.body
       req.auditInfo.target = `position:${id}`
+      req.auditInfo.targetName = name
       await refuseTakenName(db, name, id)
       const [done] = await db
         .update(position)
@@ -135,7 +137,7 @@ export async function positionRoutes(fastify: FastifyInstance, ctx: Ctx) {
   app.post(
     '/api/position/delete',
     {
-      config: { access: edit, audit: '删除职位' },
+      config: organisationWrite('删除职位'),
       schema: { tags, summary: '删除职位（仍有账号担任时不能删除）', body: idBodySchema },
     },
     async (req) => {
@@ -149,9 +151,10 @@ export async function positionRoutes(fastify: FastifyInstance, ctx: Ctx) {
       if (holder) throw new AppError('CONFLICT', msg.positionInUse)
       const removed = await db.transaction(async (tx) => {
         await tx.update(admin).set({ positionId: null }).where(eq(admin.positionId, id))
-        return tx.delete(position).where(eq(position.id, id)).returning({ id: position.id })
+        return tx.delete(position).where(eq(position.id, id)).returning({ name: position.name })
       })
       if (!removed.length) throw new AppError('NOT_FOUND', '职位不存在')
+      req.auditInfo.targetName = removed[0]!.name
       return ok(null, msg.removed)
     },
   )

@@ -223,6 +223,7 @@ export async function rolesRoutes(fastify: FastifyInstance, ctx: Ctx) {
       const values = await storedRole(db, req.body)
       const [row] = await db.insert(role).values(values).returning({ id: role.id })
       req.auditInfo.target = `role:${row!.id}`
+      req.auditInfo.targetName = values.name
       return ok({ id: row!.id }, roleMessages.created)
     },
   )
@@ -237,8 +238,11 @@ export async function rolesRoutes(fastify: FastifyInstance, ctx: Ctx) {
       const { id, ...fields } = req.body
       req.auditInfo.target = `role:${id}`
       refuseSuperAdmin(id)
-      await findRole(db, id)
+      const found = await findRole(db, id)
+      req.auditInfo.targetName = found.name
       const values = await storedRole(db, fields, id)
+      // The name the role has from now on (a rename logs the new one; earlier rows keep the old).
+      req.auditInfo.targetName = values.name ?? found.name
       // Takes effect on the next request of every account holding the role: sessions read it per request.
       await db
         .update(role)
@@ -258,7 +262,7 @@ export async function rolesRoutes(fastify: FastifyInstance, ctx: Ctx) {
       const { id } = req.body
       req.auditInfo.target = `role:${id}`
       refuseSuperAdmin(id)
-      await findRole(db, id)
+      req.auditInfo.targetName = (await findRole(db, id)).name
       await db.transaction(async (tx) => {
         // Lock the role row so an account cannot be given the role between the count and the delete.
         await tx.execute(sql`select id from ${role} where ${role.id} = ${id} for update`)
@@ -298,6 +302,7 @@ export async function rolesRoutes(fastify: FastifyInstance, ctx: Ctx) {
         })
         .returning({ id: role.id })
       req.auditInfo.target = `role:${row!.id}`
+      req.auditInfo.targetName = name
       return ok({ id: row!.id, name }, roleMessages.copied)
     },
   )

@@ -17,7 +17,7 @@ export const syslogColumns = [
   { header: '账号ID', key: 'adminId', width: 9 },
   { header: '页面', key: 'page', width: 16 },
   { header: '操作', key: 'action', width: 18 },
-  { header: '操作对象', key: 'target', width: 28 },
+  { header: '操作对象', key: 'targetName', width: 28 },
   { header: '结果', key: 'result', width: 7 },
   { header: '结果码', key: 'code', width: 10 },
   { header: '说明', key: 'reason', width: 30 },
@@ -25,6 +25,7 @@ export const syslogColumns = [
   { header: '请求', key: 'request', width: 40 },
   { header: 'HTTP 状态', key: 'status', width: 10 },
   { header: '浏览器', key: 'userAgent', width: 50 },
+  { header: '对象标识', key: 'target', width: 22 },
 ] as const
 
 /**
@@ -74,6 +75,8 @@ export async function writeSyslogXlsx(
         adminId: r.adminId ?? '',
         page: r.page,
         action: r.action,
+        // The name kept at the time; rows older than names (or unnamed targets) show their ids.
+        targetName: r.targetName || r.target,
         target: r.target,
         result: syslogResultLabels[r.result as 'success' | 'fail'] ?? r.result,
         code: r.code,

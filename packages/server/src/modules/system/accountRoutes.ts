@@ -11,9 +11,11 @@ import { accountMessages } from '@moc/domain/api/session'
 import { can } from '@moc/domain/permissions/can'
 import { envelopeSchema, ok, pageQuerySchema, pageSchema } from '@moc/domain/transport/envelope'
 import { idQuerySchema, idSchema } from '@moc/domain/transport/ids'
-import type { FastifyInstance } from 'fastify'
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { admin } from '../../db/schema.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { AppError } from '../../platform/errors.ts'
 import { createAccount, modifyAccount, removeAccount, setAccountState } from './accountCommands.ts'
@@ -41,6 +43,13 @@ const stateMessage = (state: number) =>
 export async function accountRoutes(fastify: FastifyInstance, ctx: Ctx) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const { db } = ctx.database
+
+  /** The operation log's target: admin:<id> and the account's name, read before the change (decision 0034). */
+  async function auditAccount(req: FastifyRequest, id: number) {
+    req.auditInfo.target = `admin:${id}`
+    const [row] = await db.select({ username: admin.username }).from(admin).where(eq(admin.id, id))
+    req.auditInfo.targetName = row?.username ?? ''
+  }
 
   const detailOf = async (target: number) => {
     const found = await accountDetail(db, target)
@@ -101,6 +110,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: Ctx) {
       },
       async (req) => {
         req.auditInfo.target = `admin:${req.body.username}`
+        req.auditInfo.targetName = req.body.username
         const created = await createAccount(ctx, req.principal!, req.body)
         req.auditInfo.target = `admin:${created}`
         return ok({ id: created }, accountFormMessages.created)
@@ -121,7 +131,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: Ctx) {
     async (req) => {
       const p = req.principal!
       const { adminId, verifyCode: _code, lastChangeTime: _t, loginMode: _m, ...changes } = req.body
-      req.auditInfo.target = `admin:${adminId}`
+      await auditAccount(req, adminId)
       if (isPersonalUpdate(req.body)) {
         await updateOwnAccount(ctx, p, req.body)
         return ok(null, accountFormMessages.modified)
@@ -139,7 +149,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: Ctx) {
     },
     async (req) => {
       const { id: target, ...changes } = req.body
-      req.auditInfo.target = `admin:${target}`
+      await auditAccount(req, target)
       const { passwordReset } = await modifyAccount(ctx, req.principal!, target, changes)
       return ok(null, passwordReset ? accountFormMessages.passwordReset : accountFormMessages.modified)
     },
@@ -156,7 +166,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: Ctx) {
       },
     },
     async (req) => {
-      req.auditInfo.target = `admin:${req.body.id}`
+      await auditAccount(req, req.body.id)
       await setAccountState(ctx, req.principal!, req.body.id, req.body.state)
       return ok(null, stateMessage(req.body.state))
     },
@@ -175,7 +185,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: Ctx) {
       },
     },
     async (req) => {
-      req.auditInfo.target = `admin:${req.query.id}`
+      await auditAccount(req, req.query.id)
       await setAccountState(ctx, req.principal!, req.query.id, req.query.state)
       return ok(null, stateMessage(req.query.state))
     },
@@ -188,7 +198,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: Ctx) {
       schema: { tags, summary: '删除账号（即刻结束其会话）', body: z.strictObject({ id }) },
     },
     async (req) => {
-      req.auditInfo.target = `admin:${req.body.id}`
+      await auditAccount(req, req.body.id)
       await removeAccount(ctx, req.principal!, req.body.id)
       return ok(null, accountFormMessages.removed)
     },
@@ -200,7 +210,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: Ctx) {
       schema: { tags, summary: '删除账号（同 POST /api/admin/delete）', querystring: idQuery },
     },
     async (req) => {
-      req.auditInfo.target = `admin:${req.query.id}`
+      await auditAccount(req, req.query.id)
       await removeAccount(ctx, req.principal!, req.query.id)
       return ok(null, accountFormMessages.removed)
     },
@@ -218,7 +228,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: Ctx) {
     },
     async (req) => {
       const { id: target, isDirector } = req.body
-      req.auditInfo.target = `admin:${target}`
+      await auditAccount(req, target)
       await modifyAccount(ctx, req.principal!, target, { isDirector })
       return ok(null, isDirector ? accountFormMessages.directorOn : accountFormMessages.directorOff)
     },
@@ -236,7 +246,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: Ctx) {
     },
     async (req) => {
       const { id: target, requireSms } = req.body
-      req.auditInfo.target = `admin:${target}`
+      await auditAccount(req, target)
       await modifyAccount(ctx, req.principal!, target, { requireSms })
       return ok(null, requireSms ? accountMessages.smsOn : accountMessages.smsOff)
     },

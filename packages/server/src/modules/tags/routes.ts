@@ -18,6 +18,7 @@ import type { Db } from '../../db/client.ts'
 import { descIndexed } from '../../db/order.ts'
 import { admin, tag } from '../../db/schema.ts'
 import type { TypedAccess } from '../../platform/access.ts'
+import { auditNameList } from '../../platform/auditNames.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { AppError } from '../../platform/errors.ts'
 import { containsPattern, pageOf } from '../../platform/paging.ts'
@@ -149,6 +150,7 @@ export async function tagRoutes(fastify: FastifyInstance, ctx: Ctx) {
         .returning()
       if (!row) throw new AppError('CONFLICT', msg.nameTaken)
       req.auditInfo.target = `tag:${row.id}`
+      req.auditInfo.targetName = row.name
       return ok(itemOf({ ...row, creatorName: req.principal!.username }), msg.added)
     },
   )
@@ -167,6 +169,7 @@ export async function tagRoutes(fastify: FastifyInstance, ctx: Ctx) {
     async (req) => {
       const { id, name, type } = req.query
       req.auditInfo.target = `tag:${id}`
+      req.auditInfo.targetName = name
       await refuseTakenName(db, type, name, id)
       const done = await db
         .update(tag)
@@ -195,7 +198,8 @@ export async function tagRoutes(fastify: FastifyInstance, ctx: Ctx) {
       const removed = await db
         .delete(tag)
         .where(and(inArray(tag.id, ids), eq(tag.type, type)))
-        .returning({ id: tag.id })
+        .returning({ id: tag.id, name: tag.name })
+      req.auditInfo.targetName = auditNameList(removed.map((r) => r.name))
       if (!removed.length) throw new AppError('NOT_FOUND', msg.notFound)
       return ok({ removed: removed.length }, msg.removed)
     },

@@ -18,6 +18,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { uploadGrant } from '../../db/schema.ts'
+import { FROM_SCREEN } from '../../platform/auditLog.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { AppError, fail } from '../../platform/errors.ts'
 import { every } from '../../platform/periodic.ts'
@@ -143,7 +144,7 @@ export async function directRoutes(fastify: FastifyInstance, ctx: Ctx) {
   app.get(
     '/api/upload/vod/sign',
     {
-      config: { access: 'signedIn', audit: '申请直传凭证' },
+      config: { access: 'signedIn', audit: '申请直传凭证', auditPage: FROM_SCREEN },
       schema: {
         tags: ['上传'],
         summary: `直传凭证：一个对象键、一次 PUT，有效期 STORAGE_URL_TTL_S（默认 900 秒）`,
@@ -192,7 +193,7 @@ export async function directRoutes(fastify: FastifyInstance, ctx: Ctx) {
   app.get(
     '/api/upload/vod/url',
     {
-      config: { access: 'signedIn', audit: '确认直传文件' },
+      config: { access: 'signedIn', audit: '确认直传文件', auditPage: FROM_SCREEN },
       schema: {
         tags: ['上传'],
         summary: '确认直传：检查已上传对象的内容，不合格的对象被删除（422）',

@@ -2,6 +2,7 @@ import { envelopeSchema, ok } from '@moc/domain/transport/envelope'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { FROM_SCREEN } from '../../platform/auditLog.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { dumpImage } from './dumpImage.ts'
 import { uploadResultSchema } from './routes.ts'
@@ -19,7 +20,7 @@ export async function dumpRoutes(fastify: FastifyInstance, ctx: Ctx) {
     app.post(
       url,
       {
-        config: { access: 'signedIn', audit: '转存外部图片' },
+        config: { access: 'signedIn', audit: '转存外部图片', auditPage: FROM_SCREEN },
         schema: {
           tags: ['上传'],
           summary: '转存外部图片（仅 http/https 公网地址，最多 3 次重定向）',

@@ -18,6 +18,7 @@ import { envelopeSchema, ok } from '@moc/domain/transport/envelope'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { FROM_SCREEN } from '../../platform/auditLog.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { fail } from '../../platform/errors.ts'
 import { contentTypeOf } from '../../platform/storage/contentTypes.ts'
@@ -45,7 +46,7 @@ export async function uploadRoutes(fastify: FastifyInstance, ctx: Ctx) {
   app.post(
     '/api/upload/file',
     {
-      config: { access: 'signedIn', audit: '上传文件' },
+      config: { access: 'signedIn', audit: '上传文件', auditPage: FROM_SCREEN },
       schema: {
         tags: ['上传'],
         summary:

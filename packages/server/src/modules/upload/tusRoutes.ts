@@ -12,6 +12,7 @@ import {
 } from '@moc/domain/rules/upload'
 import type { DataStore, Server, Upload } from '@tus/server'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { FROM_SCREEN } from '../../platform/auditLog.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { every } from '../../platform/periodic.ts'
 import { contentTypeOf } from '../../platform/storage/contentTypes.ts'
@@ -158,11 +159,19 @@ export async function tusRoutes(app: FastifyInstance, ctx: Ctx) {
     reply.hijack()
     await tus.handle(req.raw, reply.raw)
   }
-  app.post(TUS_PATH, { config: { access: 'signedIn', audit: '创建断点续传上传' } }, handle)
+  app.post(
+    TUS_PATH,
+    { config: { access: 'signedIn', audit: '创建断点续传上传', auditPage: FROM_SCREEN } },
+    handle,
+  )
   for (const url of [`${TUS_PATH}/:id`]) {
     app.head(url, { config: { access: 'signedIn' } }, handle)
     app.patch(url, { config: { access: 'signedIn', auditSkip: true } }, handle)
-    app.delete(url, { config: { access: 'signedIn', audit: '取消断点续传上传' } }, handle)
+    app.delete(
+      url,
+      { config: { access: 'signedIn', audit: '取消断点续传上传', auditPage: FROM_SCREEN } },
+      handle,
+    )
   }
   app.options(TUS_PATH, { config: { access: 'signedIn' } }, handle)
 

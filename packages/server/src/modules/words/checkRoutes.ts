@@ -12,7 +12,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { content } from '../../db/schema.ts'
 import { contentFieldValues } from '../../engine/contentFields.ts'
 import { contentInScope } from '../../engine/contentInScope.ts'
+import { auditTitles } from '../../engine/contentRoutes.ts'
 import { kindOf } from '../../engine/reviewFlow.ts'
+import { FROM_SCREEN } from '../../platform/auditLog.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { dataScopeOf } from '../../platform/dataScope.ts'
 import { resourceOf } from '../../platform/guard.ts'
@@ -34,7 +36,7 @@ export async function checkRoutes(app: FastifyInstance, ctx: Ctx) {
     {
       // An article body may hold 500 000 characters (3 bytes each in UTF-8, more once sealed).
       bodyLimit: CHECK_BODY_LIMIT,
-      config: { access: 'signedIn', audit: '敏感词检测' },
+      config: { access: 'signedIn', audit: '敏感词检测', auditPage: FROM_SCREEN },
       schema: {
         tags,
         summary:
@@ -66,6 +68,7 @@ export async function checkRoutes(app: FastifyInstance, ctx: Ctx) {
         .where(and(inArray(content.id, req.body.ids), eq(content.kind, kindOf(def)), contentInScope(scope)))
         .orderBy(content.id)
       req.auditInfo.target = rows.map((r) => `content:${r.id}`).join(',')
+      auditTitles(req, rows)
       const results = await ctx.sensitive.checkAll(
         rows.map((r) => contentScanInput(def, contentFieldValues(def, r))),
       )

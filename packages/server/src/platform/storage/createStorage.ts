@@ -8,5 +8,5 @@ export async function createStorage(config: Config, signer: UrlSigner): Promise<
   const s = config.storage
   // The AWS SDK (~20 MB resident) loads only for an S3 deployment.
   if (s.driver === 's3') return new (await import('./s3Storage.ts')).S3Storage(s)
-  return new LocalStorage(config.dataDir, signer, config.publicUrl)
+  return new LocalStorage(config.dataDir, signer)
 }

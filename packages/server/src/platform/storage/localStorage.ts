@@ -5,10 +5,17 @@ import { contentTypeOf } from './contentTypes.ts'
 import type { Storage, StoredObject } from './storage.ts'
 import type { UrlSigner } from './urlSigner.ts'
 
+/** Where the app serves local files; their URLs are this path and the key. */
+export const LOCAL_FILES_PATH = '/files'
+
 /** Keys are relative paths of lowercase segments; anything else never reaches the disk. */
 export const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/i
 
-/** Files under DATA_DIR/files, served by the app at `/files/<key>` with a signature (see uploadRoutes). */
+/**
+ * Files under DATA_DIR/files, served by the app at `/files/<key>` (private keys with a signature, see
+ * uploadRoutes). Their URLs are paths, not absolute: the console is reached at whatever address a newsroom uses
+ * (a name, its LAN address, 127.0.0.1), and a path names the same file at each (decision 0033).
+ */
 export class LocalStorage implements Storage {
   readonly driver = 'local' as const
   readonly root: string
@@ -16,7 +23,6 @@ export class LocalStorage implements Storage {
   constructor(
     dataDir: string,
     private readonly signer: UrlSigner,
-    private readonly publicUrl_: string,
   ) {
     this.root = resolve(dataDir, 'files')
   }
@@ -66,11 +72,11 @@ export class LocalStorage implements Storage {
   }
 
   publicUrl(key: string) {
-    return `${this.publicUrl_}/files/${key}`
+    return `${LOCAL_FILES_PATH}/${key}`
   }
 
   async signedUrl(key: string, ttlS: number) {
     const expires = Math.floor(Date.now() / 1000) + ttlS
-    return `${this.publicUrl_}/files/${key}?expires=${expires}&sig=${this.signer.sign(key, expires)}`
+    return `${LOCAL_FILES_PATH}/${key}?expires=${expires}&sig=${this.signer.sign(key, expires)}`
   }
 }

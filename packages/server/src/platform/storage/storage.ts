@@ -29,3 +29,13 @@ export interface Storage {
   /** A URL that reads the object for `ttlS` seconds (spec §9: 900 s by default). */
   signedUrl(key: string, ttlS: number): Promise<string>
 }
+
+/**
+ * Origins other than the console's own that our public media are read from: the bucket's public URL or CDN
+ * (S3_PUBLIC_URL, which may be plain http on an intranet); none for local storage, whose URLs are paths. The
+ * console's Content-Security-Policy allows them for images, media and fetches (hls.js) — decision 0033.
+ */
+export function storageOrigins(storage: Storage): string[] {
+  const base = storage.publicUrl('')
+  return /^https?:\/\//i.test(base) ? [new URL(base).origin] : []
+}

@@ -1,6 +1,6 @@
-import { COPYRIGHT_START_YEAR } from '@moc/domain/constants'
 import { Card } from 'antd'
 import type { ReactNode } from 'react'
+import { Copyright } from '../../shell/Copyright.tsx'
 import './auth.css'
 
 interface Props {
@@ -27,7 +27,7 @@ export function AuthCard({ title, subtitle, wide, children }: Props) {
         {children}
       </Card>
       <footer className="auth-footer">
-        Copyright © {COPYRIGHT_START_YEAR}-{new Date().getFullYear()}
+        <Copyright />
       </footer>
     </main>
   )

@@ -14,8 +14,10 @@ import { useEffect, useMemo, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { api } from '../../api/client.ts'
 import { currentGrant, currentUser, saveSession } from '../../api/session.ts'
+import { useFormEdits } from '../../widgets/formEdits.ts'
 import { Loading } from '../../widgets/Loading.tsx'
 import { NewPasswordFields } from '../../widgets/NewPasswordFields.tsx'
+import { useUnsavedChangesGuard } from '../../widgets/useUnsavedChangesGuard.ts'
 import {
   departmentOptions,
   queryKeys,
@@ -39,6 +41,8 @@ interface Values {
   requireSms: boolean
 }
 
+const NEW_ACCOUNT: Partial<Values> = { isDirector: false, requireSms: false }
+
 const trimmed = (v: string | undefined) => v?.trim()
 const optional = (pattern: RegExp, message: string): FormRule[] => [{ pattern, message, transform: trimmed }]
 
@@ -51,6 +55,8 @@ export default function AccountDetailPage() {
     queryKey: ['admin-detail', id],
     queryFn: () => api.get<AccountDetail>('/api/admin/detail', { id }),
     enabled: id !== undefined,
+    // Not kept once the screen closes: the form opens on a fresh copy, never on an older one replaced a moment later.
+    gcTime: 0,
   })
   if (id !== undefined && detail.isLoading) return <Loading />
   if (detail.error)
@@ -77,10 +83,13 @@ function AccountForm({ detail }: { detail: AccountDetail | undefined }) {
   const editing = detail !== undefined
   const self = editing && detail.id === currentUser()?.id
   const departmentId = Form.useWatch('departmentId', form)
+  const edits = useFormEdits(form, NEW_ACCOUNT)
+  const release = useUnsavedChangesGuard(edits.edited)
 
+  // The account's data fills what the user has not touched (decision 0035): a later answer never overwrites typing.
   useEffect(() => {
     if (detail)
-      form.setFieldsValue({
+      edits.fill({
         username: detail.username,
         realName: detail.realName,
         phone: detail.phone,
@@ -92,7 +101,7 @@ function AccountForm({ detail }: { detail: AccountDetail | undefined }) {
         isDirector: detail.isDirector,
         requireSms: detail.requireSms,
       })
-  }, [detail, form])
+  }, [detail, edits])
 
   // Role 1 is granted only by super administrators (the server refuses it to others too).
   const superAdmin = isSuperAdmin(currentGrant())
@@ -139,6 +148,7 @@ function AccountForm({ detail }: { detail: AccountDetail | undefined }) {
           .then(saveSession)
           .catch(() => {})
       await queryClient.invalidateQueries({ queryKey: [queryKeys.accounts] })
+      release()
       navigate('/account')
     } catch (err) {
       // The form keeps what was typed; the server's reason shows above it and as a toast.
@@ -159,7 +169,7 @@ function AccountForm({ detail }: { detail: AccountDetail | undefined }) {
         layout="horizontal"
         labelCol={{ span: 4 }}
         wrapperCol={{ span: 12 }}
-        initialValues={{ isDirector: false, requireSms: false }}
+        initialValues={NEW_ACCOUNT}
         onFinish={save}
       >
         <Form.Item

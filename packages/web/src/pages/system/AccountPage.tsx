@@ -7,11 +7,14 @@ import { App, Button, Card, Flex, Form, Input, Popconfirm, Select, Switch, Tabs,
 import type { ColumnsType } from 'antd/es/table'
 import dayjs from 'dayjs'
 import { useMemo, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
 import { api } from '../../api/client.ts'
 import { currentGrant, currentUser } from '../../api/session.ts'
+import { COLUMN_WIDTH, TEXT_WIDTH } from '../../widgets/columnWidths.ts'
+import { EllipsisText } from '../../widgets/EllipsisText.tsx'
 import { PagedTable } from '../../widgets/PagedTable.tsx'
 import { SearchButtons } from '../../widgets/SearchButtons.tsx'
+import { useColumnSettings } from '../../widgets/useColumnSettings.tsx'
 import { usePagedQuery } from '../../widgets/usePagedQuery.ts'
 import { departmentOptions, queryKeys, useDepartmentTree, useRoleOptions } from './organisationQueries.ts'
 import { ResetPasswordDialog } from './ResetPasswordDialog.tsx'
@@ -30,6 +33,13 @@ const stateTabs = [
 
 const LIST_KEY = queryKeys.accounts
 const PAGE = '系统-账号'
+const SEARCH_PARAMS = ['keyword', 'phone', 'departmentId', 'roleId'] as const
+/** The URL's text as the search form's values: the department and role pickers hold ids. */
+const searchFormValues = (v: Record<string, string>) => ({
+  ...v,
+  departmentId: v.departmentId ? Number(v.departmentId) : undefined,
+  roleId: v.roleId ? Number(v.roleId) : undefined,
+})
 
 /** A row action: the call, then its success message and a fresh list. */
 function useRowAction<V extends { id: number }>(call: (v: V) => Promise<unknown>, success: (v: V) => string) {
@@ -49,7 +59,6 @@ function useRowAction<V extends { id: number }>(call: (v: V) => Promise<unknown>
 export default function AccountPage() {
   const navigate = useNavigate()
   const [form] = Form.useForm()
-  const [tab, setTab] = useState('all')
   const [resetting, setResetting] = useState<AccountItem>()
   const selfId = currentUser()?.id
   const grant = currentGrant()
@@ -64,9 +73,15 @@ export default function AccountPage() {
   const departmentTreeData = useMemo(() => departmentOptions(tree.data ?? []), [tree.data])
   const roles = useRoleOptions()
 
-  const { list, pagination, resetPage, search } = usePagedQuery<AccountItem>(LIST_KEY, '/api/admin/list', {
-    state: tab === 'all' ? undefined : Number(tab),
-  })
+  // The state tab and the search live in the URL (decision 0036): a reload or a link shows the same accounts.
+  const [params] = useSearchParams()
+  const tab = stateTabs.some((t) => t.key === params.get('state')) ? params.get('state')! : 'all'
+  const { list, pagination, search, setParam } = usePagedQuery<AccountItem>(
+    LIST_KEY,
+    '/api/admin/list',
+    { state: tab === 'all' ? undefined : Number(tab) },
+    { url: { params: SEARCH_PARAMS, form, toForm: searchFormValues } },
+  )
   const setState = useRowAction(
     (v: { id: number; state: number }) => api.post('/api/admin/state', v),
     ({ state }) => (state === ACCOUNT_STATE.enabled ? accountMessages.enabled : accountMessages.disabled),
@@ -146,14 +161,19 @@ export default function AccountPage() {
     )
   }
 
+  const text = (width: number) => (v: string | null) => <EllipsisText text={v} maxWidth={width} />
   const columns: ColumnsType<AccountItem> = [
-    { title: '用户名', dataIndex: 'username' },
-    { title: '姓名', dataIndex: 'realName', render: (v: string) => v || '--' },
-    { title: '手机号', dataIndex: 'phone', render: (v: string) => v || '--' },
-    { title: '邮箱', dataIndex: 'email', render: (v: string) => v || '--' },
-    { title: '部门', dataIndex: 'departmentName', render: (v: string | null) => v ?? '--' },
-    { title: '职位', dataIndex: 'positionName', render: (v: string | null) => v ?? '--' },
-    { title: '角色', dataIndex: 'roleName', render: (v: string | null) => v ?? '未分配' },
+    { title: '用户名', dataIndex: 'username', render: text(TEXT_WIDTH.person) },
+    { title: '姓名', dataIndex: 'realName', render: text(TEXT_WIDTH.person) },
+    { title: '手机号', dataIndex: 'phone', className: 'moc-nowrap', render: (v: string) => v || '--' },
+    { title: '邮箱', dataIndex: 'email', render: text(TEXT_WIDTH.text) },
+    { title: '部门', dataIndex: 'departmentName', render: text(TEXT_WIDTH.person) },
+    { title: '职位', dataIndex: 'positionName', render: text(TEXT_WIDTH.person) },
+    {
+      title: '角色',
+      dataIndex: 'roleName',
+      render: (v: string | null) => <EllipsisText text={v ?? '未分配'} maxWidth={TEXT_WIDTH.person} />,
+    },
     {
       title: '部门负责人',
       dataIndex: 'isDirector',
@@ -193,6 +213,8 @@ export default function AccountPage() {
     {
       title: '创建时间',
       dataIndex: 'createdAt',
+      width: COLUMN_WIDTH.time,
+      className: 'moc-nowrap',
       render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
     },
     ...(may.edit || may.state || may.remove
@@ -207,6 +229,7 @@ export default function AccountPage() {
       : []),
   ]
 
+  const table = useColumnSettings(columns)
   const roleSelectOptions = (roles.data?.items ?? []).map((r) => ({ value: r.id, label: r.name }))
 
   return (
@@ -214,10 +237,7 @@ export default function AccountPage() {
       <Tabs
         activeKey={tab}
         items={stateTabs}
-        onChange={(key) => {
-          setTab(key)
-          resetPage()
-        }}
+        onChange={(key) => setParam('state', key === 'all' ? undefined : key)}
       />
       <Flex justify="space-between" align="start" wrap gap={8}>
         <Form form={form} name="account-search" layout="inline" onFinish={search}>
@@ -254,16 +274,20 @@ export default function AccountPage() {
           </Form.Item>
           <SearchButtons onReset={() => search({})} />
         </Form>
-        {may.add ? (
-          <Button type="primary" onClick={() => navigate('/accountDetail')}>
-            新增账号
-          </Button>
-        ) : null}
+        <Flex gap={8}>
+          {may.add ? (
+            <Button type="primary" onClick={() => navigate('/accountDetail')}>
+              新增账号
+            </Button>
+          ) : null}
+          {table.button}
+        </Flex>
       </Flex>
       <PagedTable<AccountItem>
         list={list}
         pagination={pagination}
-        columns={columns}
+        columns={table.columns}
+        size={table.size}
         scroll={{ x: 'max-content' }}
       />
       <ResetPasswordDialog account={resetting} onClose={() => setResetting(undefined)} />

@@ -12,13 +12,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Button, Card, Col, Drawer, Flex, Popconfirm, Row, Table, Tabs, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs from 'dayjs'
-import { useEffect, useState } from 'react'
-import { useBlocker, useSearchParams } from 'react-router'
+import { useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { api } from '../../api/client.ts'
 import { currentGrant } from '../../api/session.ts'
 import { previewHtml } from '../../widgets/previewHtml.ts'
 import { RichTextField } from '../../widgets/richText/RichTextField.tsx'
 import { usePagedQuery } from '../../widgets/usePagedQuery.ts'
+import { useUnsavedChangesGuard } from '../../widgets/useUnsavedChangesGuard.ts'
 import { EditorSettingsCard } from './EditorSettingsCard.tsx'
 import { SystemSettingsCard } from './SystemSettingsCard.tsx'
 import { ToolSettingsCard } from './ToolSettingsCard.tsx'
@@ -26,7 +27,6 @@ import './settings.css'
 
 const PAGE = '系统-运营配置'
 const TIME = 'YYYY-MM-DD HH:mm:ss'
-const UNSAVED = '当前内容尚未保存，离开后修改将丢失。确定离开？'
 const sizeText = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`)
 
 const docKey = (type: string) => ['configure', type]
@@ -161,26 +161,7 @@ export default function ConfigurePage() {
   const dirty = draft !== undefined && draft !== saved
 
   // Leaving with unsaved text: the browser asks on reload/close, the router on navigation inside the console.
-  useEffect(() => {
-    if (!dirty) return
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault()
-    window.addEventListener('beforeunload', warn)
-    return () => window.removeEventListener('beforeunload', warn)
-  }, [dirty])
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-  )
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return
-    modal.confirm({
-      title: '内容未保存',
-      content: UNSAVED,
-      okText: '离开',
-      cancelText: '留在此页',
-      onOk: () => blocker.proceed(),
-      onCancel: () => blocker.reset(),
-    })
-  }, [blocker, modal])
+  useUnsavedChangesGuard(dirty)
 
   const save = useMutation({
     mutationFn: () => api.post<{ id: number }>('/api/setting/update', { type, content: text }),

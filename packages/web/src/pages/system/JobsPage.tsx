@@ -4,11 +4,13 @@ import { can } from '@moc/domain/permissions/can'
 import { useMutation } from '@tanstack/react-query'
 import { App, Button, Card, Flex, Popconfirm, Progress, Segmented, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import { useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { api } from '../../api/client.ts'
 import { currentGrant } from '../../api/session.ts'
 import { formatTime } from '../../engine/displayValue.ts'
+import { COLUMN_WIDTH, TEXT_WIDTH } from '../../widgets/columnWidths.ts'
 import { PagedTable } from '../../widgets/PagedTable.tsx'
+import { useColumnSettings } from '../../widgets/useColumnSettings.tsx'
 import { usePagedQuery } from '../../widgets/usePagedQuery.ts'
 
 const PAGE = '系统-后台任务'
@@ -31,12 +33,19 @@ const unsettled = (rows: JobRowView[] | undefined) =>
 /** 后台任务: the durable job queue — what waits, runs, finished or failed (with its error), and a retry. */
 export default function JobsPage() {
   const { message } = App.useApp()
-  const [state, setState] = useState<JobState | 'all'>('all')
-  const { list, pagination, resetPage } = usePagedQuery<JobRowView>(
+  // The state filter and the page live in the URL (decision 0036).
+  const [params] = useSearchParams()
+  const state = (JOB_STATES as readonly string[]).includes(params.get('state') ?? '')
+    ? (params.get('state') as JobState)
+    : 'all'
+  const { list, pagination, setParam } = usePagedQuery<JobRowView>(
     'jobs',
     '/api/job/list',
     state === 'all' ? {} : { state },
-    { refetchInterval: (query) => (unsettled(query.state.data?.items) ? POLL_MS : false) },
+    {
+      refetchInterval: (query) => (unsettled(query.state.data?.items) ? POLL_MS : false),
+      url: { params: [] },
+    },
   )
   const mayRetry = can(currentGrant(), PAGE, '编辑')
   const retry = useMutation({
@@ -69,6 +78,7 @@ export default function JobsPage() {
         ),
     },
     {
+      key: 'attempts',
       title: '尝试次数',
       width: 100,
       render: (_: unknown, r) => `${r.attempts}/${r.maxAttempts}`,
@@ -78,17 +88,36 @@ export default function JobsPage() {
       dataIndex: 'lastError',
       render: (v: string) =>
         v ? (
-          <Typography.Text type="danger" ellipsis={{ tooltip: v }}>
+          <Typography.Text
+            type="danger"
+            className="moc-ellipsis-text"
+            style={{ maxWidth: TEXT_WIDTH.title }}
+            ellipsis={{ tooltip: v }}
+          >
             {v}
           </Typography.Text>
         ) : (
           '--'
         ),
     },
-    { title: '创建时间', dataIndex: 'createdAt', width: 180, render: formatTime },
-    { title: '完成时间', dataIndex: 'finishedAt', width: 180, render: formatTime },
     {
+      title: '创建时间',
+      dataIndex: 'createdAt',
+      width: COLUMN_WIDTH.time,
+      className: 'moc-nowrap',
+      render: formatTime,
+    },
+    {
+      title: '完成时间',
+      dataIndex: 'finishedAt',
+      width: COLUMN_WIDTH.time,
+      className: 'moc-nowrap',
+      render: formatTime,
+    },
+    {
+      key: 'actions',
       title: '操作',
+      fixed: 'right',
       width: 100,
       render: (_: unknown, r) =>
         r.state === 'failed' && mayRetry ? (
@@ -101,26 +130,34 @@ export default function JobsPage() {
     },
   ]
 
+  const table = useColumnSettings(columns)
+
   return (
     <Card>
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 16 }}>
         <Segmented
           aria-label="任务状态"
           value={state}
-          onChange={(v) => {
-            setState(v as JobState | 'all')
-            resetPage()
-          }}
+          onChange={(v) => setParam('state', v === 'all' ? undefined : String(v))}
           options={[
             { label: '全部', value: 'all' },
             ...JOB_STATES.map((s) => ({ label: jobStateText[s], value: s })),
           ]}
         />
-        <Button onClick={() => void list.refetch()} loading={list.isFetching}>
-          刷新
-        </Button>
+        <Flex gap={8}>
+          <Button onClick={() => void list.refetch()} loading={list.isFetching}>
+            刷新
+          </Button>
+          {table.button}
+        </Flex>
       </Flex>
-      <PagedTable<JobRowView> list={list} pagination={pagination} columns={columns} />
+      <PagedTable<JobRowView>
+        list={list}
+        pagination={pagination}
+        columns={table.columns}
+        size={table.size}
+        scroll={{ x: 'max-content' }}
+      />
     </Card>
   )
 }

@@ -16,11 +16,13 @@ import {
 } from '@moc/domain/permissions/roleEditor'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Button, Card, Flex, Form, Input, TreeSelect } from 'antd'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { api } from '../../api/client.ts'
 import { currentGrant } from '../../api/session.ts'
+import { useFormEdits } from '../../widgets/formEdits.ts'
 import { Loading } from '../../widgets/Loading.tsx'
+import { useUnsavedChangesGuard } from '../../widgets/useUnsavedChangesGuard.ts'
 import { PermissionEditor } from './PermissionEditor.tsx'
 import { ROLE_DETAIL_KEY, ROLE_LIST_KEY } from './roleQueries.ts'
 import './roles.css'
@@ -52,6 +54,11 @@ interface FormValues {
   departments: number[]
 }
 
+const NEW_ROLE: FormValues = { name: '', description: '', departments: [] }
+
+/** A permission selection as comparable text: which actions and menus are ticked. */
+const selectionKey = (s: RoleSelection) => `${[...s.actions].sort().join()}|${[...s.menus].sort().join()}`
+
 /**
  * 角色详情 (/rolesDetail, optional id): add a role, or edit one — name, description, the permission tree
  * (power + powerMenuAttrs) and the data scope (permissionDepartment). Role 1 is shown read-only.
@@ -65,6 +72,10 @@ export default function RolesDetailPage() {
   const { message } = App.useApp()
   const [form] = Form.useForm<FormValues>()
   const [selection, setSelection] = useState<RoleSelection>(emptySelection)
+  // What the role was opened with, and whether the user has changed the permission tree (late data never resets it).
+  const loadedSelection = useRef(selection)
+  const selectionTouched = useRef(false)
+  const edits = useFormEdits(form, NEW_ROLE)
 
   const locked = id === SUPER_ADMIN_ROLE_ID
   const mayWrite = can(currentGrant(), '系统-角色', id === undefined ? '添加' : '编辑') && !locked
@@ -74,10 +85,12 @@ export default function RolesDetailPage() {
     queryFn: () => api.get<RoleConfigGroup[]>('/api/role/config'),
     staleTime: Number.POSITIVE_INFINITY,
   })
+  // Not kept once the screen closes: the form opens on a fresh copy, never on an older one replaced a moment later.
   const detail = useQuery({
     queryKey: [ROLE_DETAIL_KEY, id],
     queryFn: () => api.get<RoleDetail>('/api/role/detail', { id }),
     enabled: id !== undefined,
+    gcTime: 0,
   })
   // Departments come from the organisation module; without them the role is saved without a scope.
   const departments = useQuery({
@@ -90,15 +103,21 @@ export default function RolesDetailPage() {
     [departments.data],
   )
 
+  // The role's data fills what the user has not touched yet (decision 0035): an answer that comes late (read again
+  // after a change elsewhere) never overwrites what is being typed or ticked.
   useEffect(() => {
     if (!detail.data) return
-    form.setFieldsValue({
+    edits.fill({
       name: detail.data.name,
       description: detail.data.description,
       departments: departmentIds(detail.data.permissionDepartment),
     })
-    setSelection(selectionFromGrant(detail.data.power, detail.data.powerMenuAttrs))
-  }, [detail.data, form])
+    loadedSelection.current = selectionFromGrant(detail.data.power, detail.data.powerMenuAttrs)
+    if (!selectionTouched.current) setSelection(loadedSelection.current)
+  }, [detail.data, edits])
+  const release = useUnsavedChangesGuard(
+    () => edits.edited() || selectionKey(selection) !== selectionKey(loadedSelection.current),
+  )
 
   const save = useMutation({
     mutationFn: (values: FormValues) => {
@@ -116,6 +135,7 @@ export default function RolesDetailPage() {
         queryClient.invalidateQueries({ queryKey: [ROLE_LIST_KEY] }),
         queryClient.invalidateQueries({ queryKey: [ROLE_DETAIL_KEY] }),
       ])
+      release()
       navigate('/roles')
     },
     onError: (err) => message.error(err.message, TOAST_ERROR_S),
@@ -149,7 +169,7 @@ export default function RolesDetailPage() {
         name="role-detail"
         layout="vertical"
         disabled={!mayWrite}
-        initialValues={{ name: '', description: '', departments: [] }}
+        initialValues={NEW_ROLE}
         onFinish={(values) => save.mutate(values)}
         style={{ maxWidth: 1100 }}
       >
@@ -192,7 +212,10 @@ export default function RolesDetailPage() {
           <PermissionEditor
             tree={config.data ?? []}
             value={selection}
-            onChange={setSelection}
+            onChange={(next) => {
+              selectionTouched.current = true
+              setSelection(next)
+            }}
             disabled={!mayWrite}
           />
         </Form.Item>

@@ -2,14 +2,17 @@ import { type RoleListItem, roleMessages } from '@moc/domain/api/roles'
 import { SUPER_ADMIN_ROLE_ID, TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
 import { can } from '@moc/domain/permissions/can'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Card, Flex, Popconfirm } from 'antd'
+import { App, Button, Card, Flex, Form, Popconfirm } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs from 'dayjs'
 import { useNavigate } from 'react-router'
 import { api } from '../../api/client.ts'
 import { currentGrant } from '../../api/session.ts'
+import { COLUMN_WIDTH, TEXT_WIDTH } from '../../widgets/columnWidths.ts'
+import { EllipsisText } from '../../widgets/EllipsisText.tsx'
 import { PagedTable } from '../../widgets/PagedTable.tsx'
 import { SearchBar } from '../../widgets/SearchBar.tsx'
+import { useColumnSettings } from '../../widgets/useColumnSettings.tsx'
 import { usePagedQuery } from '../../widgets/usePagedQuery.ts'
 import { ROLE_DETAIL_KEY, ROLE_LIST_KEY } from './roleQueries.ts'
 
@@ -23,7 +26,14 @@ export default function RolesPage() {
   const mayEdit = can(grant, '系统-角色', '编辑')
   const mayRemove = can(grant, '系统-角色', '删除')
 
-  const { list, pagination, search } = usePagedQuery<RoleListItem>(ROLE_LIST_KEY, '/api/role')
+  const [form] = Form.useForm()
+  // The search and the page live in the URL (decision 0036).
+  const { list, pagination, search } = usePagedQuery<RoleListItem>(
+    ROLE_LIST_KEY,
+    '/api/role',
+    {},
+    { url: { params: ['keyword'], form } },
+  )
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: [ROLE_LIST_KEY] }),
@@ -86,17 +96,33 @@ export default function RolesPage() {
   }
 
   const columns: ColumnsType<RoleListItem> = [
-    { title: '角色名称', dataIndex: 'name' },
-    { title: '描述', dataIndex: 'description', render: (v: string) => v || '--' },
+    {
+      title: '角色名称',
+      dataIndex: 'name',
+      render: (v: string) => <EllipsisText text={v} maxWidth={TEXT_WIDTH.text} />,
+    },
+    {
+      title: '描述',
+      dataIndex: 'description',
+      render: (v: string) => <EllipsisText text={v} maxWidth={TEXT_WIDTH.title} />,
+    },
     { title: '账号数', dataIndex: 'accountCount', width: 100 },
     {
       title: '更新时间',
       dataIndex: 'updatedAt',
-      width: 190,
+      width: COLUMN_WIDTH.time,
+      className: 'moc-nowrap',
       render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
     },
-    { title: '操作', key: 'actions', width: 180, render: (_: unknown, row: RoleListItem) => actions(row) },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      width: 180,
+      render: (_: unknown, row: RoleListItem) => actions(row),
+    },
   ]
+  const table = useColumnSettings(columns)
 
   return (
     <Card>
@@ -106,11 +132,14 @@ export default function RolesPage() {
         label="角色名称"
         onSearch={search}
         add={mayAdd ? { label: '新增角色', onClick: () => navigate('/rolesDetail') } : undefined}
+        form={form}
+        extra={table.button}
       />
       <PagedTable<RoleListItem>
         list={list}
         pagination={pagination}
-        columns={columns}
+        columns={table.columns}
+        size={table.size}
         scroll={{ x: 'max-content' }}
       />
     </Card>

@@ -31,6 +31,7 @@ import { downloadFile } from '../../api/download.ts'
 import { currentGrant } from '../../api/session.ts'
 import { PagedTable } from '../../widgets/PagedTable.tsx'
 import { SearchButtons } from '../../widgets/SearchButtons.tsx'
+import { useColumnSettings } from '../../widgets/useColumnSettings.tsx'
 import { usePagedQuery } from '../../widgets/usePagedQuery.ts'
 
 interface SearchForm {
@@ -53,13 +54,31 @@ interface Filters {
 
 const PAGE = '系统-操作日志'
 const NO_PAGE_LABEL = '无（登录、注册等）'
-const pageOptions = [
+/** The permission pages, then the screens some calls are logged under instead (组织架构, from the server's list). */
+const pageOptionsWith = (logged: readonly string[]) => [
   { value: SYSLOG_NO_PAGE, label: NO_PAGE_LABEL },
-  ...permissionPages.map((p) => ({ value: p.name, label: p.name })),
+  ...[...new Set([...permissionPages.map((p) => p.name), ...logged.filter(Boolean)])].map((name) => ({
+    value: name,
+    label: name,
+  })),
 ]
 const resultOptions = Object.entries(syslogResultLabels).map(([value, label]) => ({ value, label }))
 const codeMeaning = new Map<number, string>(Object.values(errorCodes).map((e) => [e.code, e.msg]))
 const TIME = 'YYYY-MM-DD HH:mm:ss'
+
+const FILTER_PARAMS = ['actor', 'pageName', 'action', 'result', 'startTime', 'endTime'] as const
+
+/** The URL's filters as the search form's values (the time range as dates). */
+const formValuesOf = (v: Record<string, string>): SearchForm => ({
+  actor: v.actor,
+  pageName: v.pageName,
+  action: v.action,
+  result: v.result === 'success' || v.result === 'fail' ? v.result : undefined,
+  range:
+    v.startTime || v.endTime
+      ? [v.startTime ? dayjs(v.startTime) : null, v.endTime ? dayjs(v.endTime) : null]
+      : undefined,
+})
 
 function toFilters(v: SearchForm): Filters {
   const [start, end] = v.range ?? []
@@ -90,7 +109,21 @@ const columns: ColumnsType<SyslogItem> = [
   },
   { title: '页面', dataIndex: 'page', width: 140, render: (v: string) => v || NO_PAGE_LABEL },
   { title: '操作', dataIndex: 'action', width: 150 },
-  { title: '操作对象', dataIndex: 'target', render: (v: string) => v || '--' },
+  {
+    title: '操作对象',
+    dataIndex: 'targetName',
+    // The name kept when the row was written (titles, account and role names); its ids beside it. Rows older
+    // than names show the ids alone.
+    render: (v: string, r) =>
+      v ? (
+        <>
+          {v}
+          {r.target ? <Typography.Text type="secondary"> ({r.target})</Typography.Text> : null}
+        </>
+      ) : (
+        r.target || '--'
+      ),
+  },
   { title: 'IP', dataIndex: 'ip', width: 140 },
   {
     title: '结果',
@@ -128,9 +161,16 @@ const columns: ColumnsType<SyslogItem> = [
 export default function SystemLogPage() {
   const { message } = App.useApp()
   const [form] = Form.useForm<SearchForm>()
-  const [filters, setFilters] = useState<Filters>({})
   const [exporting, setExporting] = useState<{ received: number } | null>(null)
-  const { list, pagination, search } = usePagedQuery<SyslogItem>('syslog-list', '/api/system/syslog/list')
+  // The filters live in the URL (decision 0036); the export takes the same ones.
+  const { list, pagination, search, searched } = usePagedQuery<SyslogItem>(
+    'syslog-list',
+    '/api/system/syslog/list',
+    {},
+    { url: { params: FILTER_PARAMS, form, toForm: formValuesOf } },
+  )
+  const filters = searched as Filters
+  const table = useColumnSettings(columns, { defaultSize: 'middle' })
   const mayExport = can(currentGrant(), PAGE, '导出')
 
   const options = useQuery({
@@ -138,16 +178,13 @@ export default function SystemLogPage() {
     queryFn: () => api.get<{ actions: { action: string; page: string }[] }>('/api/system/syslog/options'),
     staleTime: Number.POSITIVE_INFINITY,
   })
+  const pageOptions = pageOptionsWith((options.data?.actions ?? []).map((a) => a.page))
   const chosenPage = Form.useWatch('pageName', form)
   const actionOptions = (options.data?.actions ?? [])
     .filter((a) => !chosenPage || a.page === (chosenPage === SYSLOG_NO_PAGE ? '' : chosenPage))
     .map((a) => ({ value: a.action }))
 
-  const onSearch = (values: SearchForm) => {
-    const next = toFilters(values)
-    setFilters(next)
-    search({ ...next })
-  }
+  const onSearch = (values: SearchForm) => search({ ...toFilters(values) })
 
   const exportXlsx = async () => {
     setExporting({ received: 0 })
@@ -210,12 +247,7 @@ export default function SystemLogPage() {
             placeholder={['开始时间', '结束时间']}
           />
         </Form.Item>
-        <SearchButtons
-          onReset={() => {
-            setFilters({})
-            search({})
-          }}
-        />
+        <SearchButtons onReset={() => search({})} />
       </Form>
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: 16 }}>
         <Typography.Text type="secondary" role="status">
@@ -235,14 +267,15 @@ export default function SystemLogPage() {
               导出
             </Button>
           ) : null}
+          {table.button}
         </Flex>
       </Flex>
       <PagedTable<SyslogItem>
         list={list}
         pagination={pagination}
-        columns={columns}
+        columns={table.columns}
         scroll={{ x: 1200 }}
-        size="middle"
+        size={table.size}
       />
     </Card>
   )

@@ -1,3 +1,4 @@
+import { visibleTextLength } from '@moc/domain/rules/htmlText'
 import type { EditorView } from '@tiptap/pm/view'
 import { EditorContent, useEditor } from '@tiptap/react'
 import { App, Input } from 'antd'
@@ -14,6 +15,19 @@ import { Toolbar } from './Toolbar.tsx'
 import { cleanFor, outputOf, setHtml, useContentSync } from './useContentSync.ts'
 import { WordImport } from './WordImport.tsx'
 import './richText.css'
+
+/**
+ * The length counter under the editor: what a reader sees, counted as the server checks the field's limit
+ * (`visibleTextLength`, decision 0035), not the markup.
+ */
+function VisibleCount({ html, max }: { html: string; max: number }) {
+  const length = useMemo(() => visibleTextLength(html), [html])
+  return (
+    <div className={`moc-rte-count${length > max ? ' moc-rte-count--over' : ''}`} aria-live="polite">
+      {length} / {max}
+    </div>
+  )
+}
 
 /**
  * The rich-text editor (spec §2, §4, §5, §9) on Tiptap: a toolbar over the document, or over its HTML in the
@@ -127,11 +141,7 @@ export default function RichTextEditor({
       <div className="moc-rte-body" hidden={source !== null}>
         <EditorContent editor={editor} />
       </div>
-      {maxLength ? (
-        <div className="moc-rte-count" aria-live="polite">
-          {value.length} / {maxLength}
-        </div>
-      ) : null}
+      {maxLength ? <VisibleCount html={value} max={maxLength} /> : null}
     </div>
   )
 }

@@ -2,26 +2,7 @@ import { EDITOR_IMAGE_WIDTH } from '@moc/domain/constants'
 import { mergeAttributes, Node } from '@tiptap/core'
 import Image from '@tiptap/extension-image'
 import type { Node as PmNode } from '@tiptap/pm/model'
-
-/**
- * Whether the console's Content-Security-Policy lets the page load this address (img-src / media-src: the
- * console itself, https:, data: and blob: for images). Anything else (an http:// picture on someone else's
- * server) is kept in the document but not loaded while editing; it is re-hosted or reported instead.
- */
-export function loadableInConsole(
-  src: string | null | undefined,
-  media: 'image' | 'media' = 'image',
-): boolean {
-  if (!src) return false
-  try {
-    const url = new URL(src, window.location.href)
-    if (url.origin === window.location.origin) return true
-    if (url.protocol === 'https:' || url.protocol === 'blob:') return true
-    return media === 'image' && url.protocol === 'data:'
-  } catch {
-    return false
-  }
-}
+import { loadableInConsole } from '../consoleLoadable.ts'
 
 /** Sets (or removes) a DOM element's attributes from a node's, leaving out what the console may not load. */
 function paint(dom: HTMLElement, attrs: Record<string, string | null>, media: 'image' | 'media') {

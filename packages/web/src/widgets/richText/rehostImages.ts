@@ -1,4 +1,4 @@
-import { externalImageUrls } from '@moc/domain/rules/paste'
+import { externalImageUrls, ownFilePaths } from '@moc/domain/rules/paste'
 import { api } from '../../api/client.ts'
 
 /** How many external images are fetched at once. */
@@ -9,14 +9,15 @@ const escapeAttr = (s: string) => s.replaceAll('&', '&amp;')
 /**
  * Re-hosts the external images of some HTML (spec §4: `<img>` and CSS background images not from our storage)
  * through `POST /api/upload/dump`, and returns the HTML with their new addresses. Images that cannot be fetched
- * stay as they were and are counted in `failed`.
+ * stay as they were and are counted in `failed`. Our own files at an absolute address are given their path.
  */
 export async function rehostImages(
   html: string,
   ownOrigins: readonly string[],
 ): Promise<{ html: string; failed: number; moved: Map<string, string> }> {
-  const urls = externalImageUrls(html, ownOrigins)
-  const moved = new Map<string, string>()
+  // Our own files at an absolute address (older rows, copies from another tab) become their path: no fetch.
+  const moved = ownFilePaths(html, ownOrigins, window.location.origin)
+  const urls = externalImageUrls(applyMoves(html, moved), ownOrigins)
   let failed = 0
   for (let i = 0; i < urls.length; i += PARALLEL)
     await Promise.all(

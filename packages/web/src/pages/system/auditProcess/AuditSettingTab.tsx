@@ -1,5 +1,6 @@
 import { CONTENT_PAGE_SIZE_MAX } from '@moc/domain/api/content'
 import type { ProcessItem, SettingItem } from '@moc/domain/api/review'
+import { screenByPath } from '@moc/domain/catalogue'
 import { TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
 import { can } from '@moc/domain/permissions/can'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -55,7 +56,13 @@ export function AuditSettingTab() {
 
   const columns: ColumnsType<SettingItem> = [
     { title: '审核类型', dataIndex: 'label', width: 140 },
-    { title: '审核队列', dataIndex: 'queue', width: 160 },
+    {
+      title: '审核队列',
+      dataIndex: 'queue',
+      width: 160,
+      // The queue's name from the catalogue (文章审核), not its route path.
+      render: (queue: string) => screenByPath(queue)?.title ?? queue,
+    },
     {
       title: '审核流程',
       key: 'process',

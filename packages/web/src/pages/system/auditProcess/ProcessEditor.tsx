@@ -13,7 +13,9 @@ import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { api } from '../../../api/client.ts'
 import { currentGrant } from '../../../api/session.ts'
+import { useFormEdits } from '../../../widgets/formEdits.ts'
 import { PagedTable } from '../../../widgets/PagedTable.tsx'
+import { UNSAVED_CHANGES, useUnsavedChangesGuard } from '../../../widgets/useUnsavedChangesGuard.ts'
 import { NodeDialog } from './NodeDialog.tsx'
 import { movedOrder } from './processNodes.ts'
 import { PAGE, processKeys, useProcessNodes } from './processQueries.ts'
@@ -34,7 +36,7 @@ interface Props {
  * move up and down — each naming the roles and accounts who may act there.
  */
 export function ProcessEditor({ target, onSaved, onChanged, onClose }: Props) {
-  const { message } = App.useApp()
+  const { message, modal } = App.useApp()
   const queryClient = useQueryClient()
   const [form] = Form.useForm<{ name: string; description: string }>()
   const grant = currentGrant()
@@ -47,6 +49,15 @@ export function ProcessEditor({ target, onSaved, onChanged, onClose }: Props) {
   const items = nodes.data?.items ?? []
   /** The node open in the dialog: a node, 'new', or none. */
   const [nodeTarget, setNodeTarget] = useState<StateItem | 'new'>()
+  const opened = existing ? { name: existing.name, description: existing.description } : {}
+  // An edited name or description is not left behind unasked: leaving the screen, or closing the drawer.
+  const edits = useFormEdits(form, opened, existing?.id ?? target)
+  const open = target !== undefined
+  useUnsavedChangesGuard(() => open && edits.edited())
+  const close = () => {
+    if (!edits.edited()) return onClose()
+    modal.confirm({ ...UNSAVED_CHANGES, onOk: onClose })
+  }
 
   const fail = (err: Error) => message.error(err.message, TOAST_ERROR_S)
   const nodesChanged = () =>
@@ -62,6 +73,7 @@ export function ProcessEditor({ target, onSaved, onChanged, onClose }: Props) {
         : api.post<{ id: number }>('/api/process/create', body).then((r) => ({ ...body, id: r.id }))
     },
     onSuccess: async (saved) => {
+      edits.accept()
       message.success(existing ? '保存成功' : '新增流程成功，请添加审核节点', TOAST_SUCCESS_S)
       await onChanged()
       onSaved(saved)
@@ -168,8 +180,8 @@ export function ProcessEditor({ target, onSaved, onChanged, onClose }: Props) {
   return (
     <Drawer
       title={existing ? `编辑流程：${existing.name}` : '新增流程'}
-      open={target !== undefined}
-      onClose={onClose}
+      open={open}
+      onClose={close}
       size={760}
       destroyOnHidden
     >
@@ -177,7 +189,7 @@ export function ProcessEditor({ target, onSaved, onChanged, onClose }: Props) {
         form={form}
         name="process-editor"
         layout="vertical"
-        initialValues={existing ? { name: existing.name, description: existing.description } : {}}
+        initialValues={opened}
         onFinish={(v) => save.mutate(v)}
         disabled={!mayWrite}
         clearOnDestroy

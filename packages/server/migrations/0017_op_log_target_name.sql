@@ -1,0 +1,1 @@
+ALTER TABLE "operation_log" ADD COLUMN "target_name" text DEFAULT '' NOT NULL;
