@@ -15,10 +15,12 @@ import { previewRoutes } from './engine/previewRoutes.ts'
 import { processResourceRoutes } from './engine/processResourceRoutes.ts'
 import { processRoutes } from './engine/processRoutes.ts'
 import { processStateRoutes } from './engine/processStateRoutes.ts'
+import { recordRoutes } from './engine/records/recordRoutes.ts'
 import { reviewRoutes } from './engine/reviewRoutes.ts'
 import { reviewStatusRoutes } from './engine/reviewStatusRoutes.ts'
 import { specPathRoutes } from './engine/specPaths.ts'
 import { subjectModuleRoutes } from './engine/subjectModuleRoutes.ts'
+import { openAppRoutes } from './modules/app/openAppRoutes.ts'
 import { menuRoutes } from './modules/auth/menu.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { bulletRoutes } from './modules/bullet/routes.ts'
@@ -152,7 +154,9 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await subjectModuleRoutes(app, ctx)
   await reviewRoutes(app, ctx)
   await contentVersionRoutes(app, ctx)
+  await recordRoutes(app, ctx)
   specPaths.mount()
+  await openAppRoutes(app, ctx)
   await processRoutes(app, ctx)
   await processStateRoutes(app, ctx)
   await processResourceRoutes(app, ctx)

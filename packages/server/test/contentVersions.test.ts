@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { admin, contentVersion, operationLog } from '../src/db/schema.ts'
+import { admin, operationLog, resourceVersion } from '../src/db/schema.ts'
 import { contentCalls } from './contentCalls.ts'
 import { grantedAccount, powerOf } from './grantedAccount.ts'
 import { engines, login, startTestApp, type TestApp } from './harness.ts'
@@ -112,7 +112,7 @@ describe.each(engines)('content versions, diff and edit lock (%s)', (engine) => 
     d = await diff(editor.token, id, '&versionNo=1')
     expect(d.body.data.baseline.versionNo).toBe(1)
     expect((await diff(editor.token, id, '&versionNo=99')).body.code).not.toBe(0)
-    const rows = await t.database.db.select().from(contentVersion).where(eq(contentVersion.contentId, id))
+    const rows = await t.database.db.select().from(resourceVersion).where(eq(resourceVersion.resId, id))
     expect(rows).toHaveLength(3)
   })
 

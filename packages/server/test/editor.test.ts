@@ -193,10 +193,14 @@ describe.each(engines)('editor services on %s', (engine) => {
     expect((await tpl('list', alice.token)).body.data).toEqual([])
     expect((await tpl('list', bob.token)).body.data).toHaveLength(1)
 
-    const logs = await t.database.db
-      .select()
-      .from(operationLog)
-      .where(and(eq(operationLog.username, 'tplalice'), eq(operationLog.result, 'success')))
+    // The operation log is written once each response has gone (auditLog.ts onResponse): wait for the last one.
+    const aliceLogs = () =>
+      t.database.db
+        .select()
+        .from(operationLog)
+        .where(and(eq(operationLog.username, 'tplalice'), eq(operationLog.result, 'success')))
+    await expect.poll(async () => (await aliceLogs()).length).toBe(4)
+    const logs = await aliceLogs()
     expect(logs.map((l) => l.action).sort()).toEqual(
       ['新增编辑器模板', '修改编辑器模板', '修改编辑器模板', '删除编辑器模板'].sort(),
     )

@@ -4,10 +4,10 @@ import {
   admin,
   configureVersion,
   content,
-  contentVersion,
   editorTemplate,
   mediaAccount,
   mediaFile,
+  resourceVersion,
   setting,
 } from '../src/db/schema.ts'
 import { previewUrl } from '../src/engine/previewRoutes.ts'
@@ -67,8 +67,9 @@ describe.each(engines)('media URLs by path: older rows rewritten at start (%s)',
         createdBy: me!.id,
       })
       .returning()
-    await db.insert(contentVersion).values({
-      contentId: row!.id,
+    await db.insert(resourceVersion).values({
+      resType: 'article',
+      resId: row!.id,
       versionNo: 1,
       fields: { cover: `${old}/${KEY}`, body },
       createdBy: me!.id,
@@ -104,7 +105,7 @@ describe.each(engines)('media URLs by path: older rows rewritten at start (%s)',
     expect(after!.updatedAt).toEqual(row!.updatedAt)
     const [other] = await db.select().from(content).where(eq(content.id, untouched[0]!.id))
     expect(other!.cover).toBe(`/files/${KEY}`)
-    const [version] = await db.select().from(contentVersion).where(eq(contentVersion.contentId, row!.id))
+    const [version] = await db.select().from(resourceVersion).where(eq(resourceVersion.resId, row!.id))
     expect(version!.fields).toEqual({ cover: `/files/${KEY}`, body: after!.body })
     const [lib] = await db.select().from(mediaFile).where(eq(mediaFile.id, file!.id))
     expect([lib!.url, lib!.transcodeUrl, lib!.coverUrl]).toEqual([

@@ -1,4 +1,4 @@
-import { contentResources } from '@moc/domain/resources/index'
+import { contentResources, recordResources } from '@moc/domain/resources/index'
 import { permissionFor, supportsAction } from '@moc/domain/resources/types'
 import type { Access } from '../src/platform/access.ts'
 import type { RouteAccess } from '../src/platform/guard.ts'
@@ -19,6 +19,15 @@ export function cases(r: RouteAccess): { route: RouteAccess; access: StaticAcces
       query: `?type=${type}`,
     }))
   if (typeof a === 'string' || !('resource' in a)) return [{ route: r, access: a, query: '' }]
+  // A record-store route names its definition: its page, and the route's own action or the resource action's.
+  if (a.record) {
+    const def = recordResources.get(a.record)
+    if (!def) throw new Error(`${r.method} ${r.url}: no record definition ${a.record}`)
+    const access = a.queue
+      ? { page: def.review!.permissionPage, action: '审核' as const }
+      : { page: def.permissionPage, action: a.action ?? permissionFor(def, a.resource) }
+    return [{ route: r, access, query: '' }]
+  }
   const defs = [...contentResources.values()].filter((d) => !a.kind || d.storage.kind === a.kind)
   if (!defs.length) throw new Error(`${r.method} ${r.url}: no resource definition for kind ${a.kind}`)
   // A review-queue route: the queue's page + 审核, the definition chosen by `resType`.

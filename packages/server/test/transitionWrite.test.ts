@@ -55,10 +55,7 @@ describe.each(engines)('transition write (%s)', (engine) => {
   }
   const written = async (id: number) => {
     const [row] = await t.database.db.select().from(content).where(eq(content.id, id))
-    const logs = await t.database.db
-      .select()
-      .from(processResourceLog)
-      .where(eq(processResourceLog.contentId, id))
+    const logs = await t.database.db.select().from(processResourceLog).where(eq(processResourceLog.resId, id))
     const [{ n }] = (await t.database.db
       .select({ n: sql<number>`coalesce(sum(${contentCount.n}), 0)::int` })
       .from(contentCount)

@@ -85,11 +85,11 @@ export const pendingCountsSchema = z.object({
   total: z.number().int(),
 })
 
-/** GET /api/process/resource/log?resId= */
-export const resourceLogQuerySchema = z.object({ resId: idQuerySchema })
+/** GET /api/process/resource/log?resId= (a content item), &resType= too for other reviewed types. */
+export const resourceLogQuerySchema = z.object({ resId: idQuerySchema, resType: resType.optional() })
 export const resourceLogItemSchema = z.object({
   id: z.number().int(),
-  contentId: z.number().int(),
+  resId: z.number().int(),
   resType: z.string(),
   action: z.string(),
   actorId: z.number().int(),

@@ -77,11 +77,18 @@ export const permissionPages: readonly PermissionPage[] = [
   { name: 'APP-弹窗', key: 'app-popup', group: 'app', actions: [...crud, ...submit, '上线/下线'] },
   { name: 'APP-版本', key: 'app-version', group: 'app', actions: [...crud, ...submit] },
   { name: 'APP-帮助文章', key: 'app-help-article', group: 'app', actions: [...crud, ...submit, '显示/隐藏'] },
-  { name: 'APP-反馈', key: 'app-feedback', group: 'app', actions: ['查看', '删除', '导出'] },
+  // 编辑: processing, replying to and closing feedback (decision 0038).
+  { name: 'APP-反馈', key: 'app-feedback', group: 'app', actions: ['查看', '编辑', '删除', '导出'] },
   { name: 'APP-浮标', key: 'app-buoy', group: 'app', actions: [...crud, '上线/下线'] },
   { name: 'APP-主题管理', key: 'app-theme', group: 'app', actions: [...crud, '启用/禁用'] },
   { name: 'APP-功能管理', key: 'app-function', group: 'app', actions: ['查看', '编辑', '启用/禁用'] },
-  { name: 'APP-搜索推荐', key: 'app-search-keyword', group: 'app', actions: [...crud, '排序', ...submit] },
+  // 导入: hot words from an Excel file (decision 0038).
+  {
+    name: 'APP-搜索推荐',
+    key: 'app-search-keyword',
+    group: 'app',
+    actions: [...crud, '排序', ...submit, '导入'],
+  },
   { name: 'APP-网页资源', key: 'app-web-resource', group: 'app', actions: crud },
   { name: 'APP-小程序', key: 'app-mini-program', group: 'app', actions: [...crud, '上线/下线'] },
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isRichTextEmpty, richTextWithin } from '../rules/htmlText.ts'
+import { firstInverted, firstOverlap } from '../rules/noOverlap.ts'
 import { idSchema } from '../transport/ids.ts'
 import type { FieldDef, ResourceDef } from './types.ts'
 
@@ -24,10 +25,12 @@ export function fieldSchema(f: FieldDef): z.ZodType {
   switch (f.kind) {
     case 'text':
     case 'textarea': {
-      const s = z
+      const pattern = f.pattern
+      const text = z
         .string(invalid)
         .trim()
         .max(f.max ?? DEFAULT_TEXT_MAX, `${f.label}不能超过${f.max ?? DEFAULT_TEXT_MAX}个字`)
+      const s = pattern ? text.refine((v) => v === '' || pattern.test(v), invalid) : text
       return f.required ? s.min(1, `请输入${f.label}`) : s.default(String(f.default ?? ''))
     }
     case 'richText': {
@@ -48,18 +51,28 @@ export function fieldSchema(f: FieldDef): z.ZodType {
         .refine(isLink, invalid)
       return f.required ? s.min(1, `请上传${f.label}`) : s.default('')
     }
-    case 'number':
-      // Spec §5 operations counts: empty is accepted (null); otherwise a non-negative integer.
+    case 'number': {
+      // Spec §5 operations counts: empty is accepted (null); otherwise a non-negative integer. A required number is
+      // never empty; left out, a number takes its default.
+      const fallback = typeof f.default === 'number' ? f.default : null
+      const n = z
+        .number(invalid)
+        .int(invalid)
+        .min(f.min ?? 0, invalid)
+        .max(f.max ?? MAX_COUNT, invalid)
+        .nullable()
       return z.preprocess(
         (v) =>
-          v === '' || v === undefined ? null : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v,
-        z
-          .number(invalid)
-          .int(invalid)
-          .min(f.min ?? 0, invalid)
-          .max(f.max ?? MAX_COUNT, invalid)
-          .nullable(),
+          v === undefined
+            ? fallback
+            : v === ''
+              ? null
+              : typeof v === 'string' && /^\d+$/.test(v)
+                ? Number(v)
+                : v,
+        f.required ? n.refine((v) => v !== null, `请输入${f.label}`) : n,
       )
+    }
     case 'switch':
       return z.boolean(invalid).default(Boolean(f.default ?? false))
     case 'select': {
@@ -67,8 +80,15 @@ export function fieldSchema(f: FieldDef): z.ZodType {
       const s = z.enum(keys as [string, ...string[]], invalid)
       return f.required ? s : s.optional()
     }
-    case 'datetime':
-      return z.iso.datetime({ offset: true, error: invalid }).nullable().default(null)
+    case 'datetime': {
+      const s = z.iso.datetime({ offset: true, error: invalid }).nullable()
+      return f.required
+        ? z.preprocess(
+            (v) => (v === undefined || v === '' ? null : v),
+            s.refine((v) => v !== null, `请选择${f.label}`),
+          )
+        : s.default(null)
+    }
     case 'tags':
     case 'relation':
       return z
@@ -94,11 +114,53 @@ export function fieldSchema(f: FieldDef): z.ZodType {
       return f.required
         ? z.number(invalid).int().positive()
         : z.number(invalid).int().positive().nullable().default(null)
+    case 'multiSelect': {
+      const keys = Object.keys(f.options ?? {}) as [string, ...string[]]
+      const s = z.array(z.enum(keys, invalid), invalid).max(keys.length, invalid)
+      return f.required ? s.min(1, `请选择${f.label}`) : s.default([])
+    }
+    case 'imageList': {
+      const max = f.max ?? IMAGE_LIST_MAX
+      const s = z
+        .array(z.string(invalid).trim().max(DEFAULT_TEXT_MAX, invalid).refine(isLink, invalid), invalid)
+        .max(max, `${f.label}最多${max}张`)
+      return f.required ? s.min(1, `请上传${f.label}`) : s.default([])
+    }
+    case 'children':
+      return childrenSchema(f)
   }
 }
 
+const CHILDREN_MAX = 100
+const IMAGE_LIST_MAX = 9
+
+/**
+ * A child collection's rows (ChildrenDef): each row's fields as the form's, plus the id of a row kept from before
+ * (rows without one are new; rows left out are deleted); at most `max`; the no-overlap rule across rows.
+ */
+function childrenSchema(f: FieldDef): z.ZodType {
+  const c = f.children!
+  const max = c.max ?? CHILDREN_MAX
+  const row = fieldsSchema({ fields: c.fields }).extend({ id: idSchema.optional() })
+  let rows = z
+    .array(row, f.invalid ?? `${f.label}填写有误`)
+    .max(max, `${f.label}不能超过${max}条`)
+    .default([])
+  if (f.required) rows = rows.refine((v) => v.length > 0, `请添加${f.label}`) as unknown as typeof rows
+  const rule = c.noOverlap
+  if (!rule) return rows
+  const inverted = `${c.fields[rule.start]?.label}不能大于${c.fields[rule.end]?.label}`
+  return rows.superRefine((v, ctx) => {
+    const list = v as Record<string, unknown>[]
+    const bad = firstInverted(list, rule)
+    if (bad >= 0) ctx.addIssue({ code: 'custom', message: inverted, path: [bad] })
+    const clash = firstOverlap(list, rule)
+    if (clash) ctx.addIssue({ code: 'custom', message: rule.message, path: [clash[1]] })
+  })
+}
+
 /** The object schema of a definition's editable fields (form fields that are not read-only). */
-export function fieldsSchema(def: ResourceDef) {
+export function fieldsSchema(def: Pick<ResourceDef, 'fields'>) {
   const shape: Record<string, z.ZodType> = {}
   const conditional: [string, FieldDef][] = []
   for (const [name, f] of Object.entries(def.fields)) {

@@ -26,6 +26,9 @@ export type FieldKind =
   | 'relation' // ids of items of another resource (`relation.resource`), ordered
   | 'modules' // named groups, each an ordered list of items (a subject's modules): {name, items: ids}[]
   | 'file' // an uploaded file's URL, of the upload kind `upload` (an H5 page's zip package)
+  | 'multiSelect' // several of `options` (a splash screen's target platforms)
+  | 'imageList' // several pictures' URLs, in order (the pictures a feedback carries)
+  | 'children' // owned rows edited inside the parent's form (`children`): record store only
 
 export interface FieldDef {
   kind: FieldKind
@@ -60,6 +63,23 @@ export interface FieldDef {
    * `{items: {name, total}[]}`), e.g. a disclosure's 区域 from /api/disclosureRegion/pageList.
    */
   searchFrom?: string
+  /** For `children`: the owned rows' table and fields (record store, DESIGN §4). */
+  children?: ChildrenDef
+  /**
+   * Record store: no other live row (not in the recycle bin) may have the same value, among the rows with the same
+   * `within` field value when given (a mini program's AppID; a hot word).
+   */
+  unique?: { within?: string; message: string }
+  /**
+   * Record store: the value must exceed every other row's value of this field, among the rows with the same `within`
+   * value (an app version's code per platform). `message` may name the current largest as {max}.
+   */
+  increasing?: { within?: string; message: string }
+  /**
+   * For `text`: a value that is not empty must match (a version name such as 6.2.0, a colour #RRGGBB); refused with
+   * `invalid`, which then says what is expected.
+   */
+  pattern?: RegExp
   /** Placeholder / help shown under the form field. */
   help?: string
   /** Where the field appears; default: form and detail yes, list no, search no. */
@@ -84,6 +104,65 @@ export interface ListFilter {
   recycled?: boolean
   verifyState?: number | { not: number }
   isFirst?: boolean
+  /** Record store: fields equal to these values (a tab over any column, e.g. a feedback's state). */
+  is?: Record<string, string | number | boolean>
+}
+
+/**
+ * Rows a parent owns (a function switch's version ranges, a vote's options): edited in the parent's form as one
+ * field whose value is the ordered rows, validated with the parent, and written in the parent's transaction under
+ * its row lock. The child table has `parent_id` and `sort` besides one column per field.
+ */
+export interface ChildrenDef {
+  table: string
+  fields: Record<string, FieldDef>
+  /** At most this many rows (default 100). */
+  max?: number
+  /**
+   * No two rows' [start, end] ranges may overlap, among rows with the same `within` value when given (a
+   * programme schedule, version ranges of one platform). An empty end is open-ended.
+   */
+  noOverlap?: { start: string; end: string; within?: string; message: string }
+}
+
+/**
+ * A named action beyond CRUD (DESIGN §4): the engine supplies the route (POST /api/<name>/<command>), the guard
+ * (the page's `action`), data scope, row lock, transaction, operation log and the web button and dialog; a module
+ * registers the handler (server engine/records/commands.ts registerCommand).
+ */
+export interface CommandDef {
+  label: string
+  action: ActionName
+  /** Whether it acts on no row (a toolbar button), one row (a row button) or many (a batch button too). */
+  rows: 'none' | 'one' | 'many'
+  /** Fields the dialog asks for (validated by the same schemas as the form's). */
+  input?: Record<string, FieldDef>
+  /** The confirm text of a command without input ({n}: the number of rows). */
+  confirm?: string
+}
+
+/**
+ * A stage-like field (a feedback's state, an activity's stage): a `select` field whose value only named transitions
+ * change, each bound to a permission action and allowed from some states; an illegal one answers 409.
+ */
+export interface MachineDef {
+  field: string
+  transitions: Record<
+    string,
+    {
+      label: string
+      from: readonly string[]
+      to: string
+      action: ActionName
+      /** Fields the transition also sets, asked for in its dialog (a reply text). */
+      input?: Record<string, FieldDef>
+      /** Columns stamped with the time and the acting account's id (a reply's replied_at, replied_by). */
+      stamp?: { at?: string; by?: string }
+      confirm?: string
+    }
+  >
+  /** Tag colour of each state (antd colour names); others default. */
+  colors?: Record<string, string>
 }
 
 /** A named filter of the list: a spec query `type` value (e.g. article, first, draft, recycle). */
@@ -116,6 +195,7 @@ export type ResourceAction =
   | 'export'
   | 'import'
   | 'comment'
+  | 'sort'
 
 /** The permission action each resource action needs on the definition's permission page (spec §6). */
 export const actionPermission: Record<ResourceAction, ActionName> = {
@@ -138,6 +218,7 @@ export const actionPermission: Record<ResourceAction, ActionName> = {
   export: '导出',
   import: '导入',
   comment: '评论',
+  sort: '排序',
 }
 
 export interface ReviewDef {
@@ -147,6 +228,8 @@ export interface ReviewDef {
   permissionPage: string
   /** resType of spec §7 pending counts and of the process library (article, video, ...). */
   resType: string
+  /** A screen of its own for the queue's 审核记录 (/versionAudited beside /versionAudit). */
+  records?: string
 }
 
 export interface ResourceDef {
@@ -154,8 +237,20 @@ export interface ResourceDef {
   name: string
   /** Chinese name, e.g. '文章'. */
   label: string
-  /** Content-family types share the `content` table and are told apart by `kind`. */
+  /**
+   * Content-family types share the `content` table and are told apart by `kind`; every other type has its own
+   * table (the record store, DESIGN §4), assembled from traits in server db/tables/<area>.ts.
+   */
   storage: { table: 'content'; kind: string } | { table: string }
+  /**
+   * Record store: whose rows a caller sees. 'department' (default): rows created in the caller's data scope
+   * (created_by, department_id); 'none': every row (rows app users make, such as feedback).
+   */
+  scope?: 'department' | 'none'
+  /** The field that names an item in the operation log, the review queue and confirmations (default `title`). */
+  titleField?: string
+  commands?: Record<string, CommandDef>
+  machine?: MachineDef
   /** Permission page (spec §6), e.g. '内容-文章'. */
   permissionPage: string
   /**
@@ -164,7 +259,14 @@ export interface ResourceDef {
    * separate add and edit screens (/addSubject, /editSubject) name them in `create` / `edit`; `detail` then
    * shows the item read-only.
    */
-  screens: { list: string; detail: string; comments?: string; create?: string; edit?: string }
+  screens: {
+    list: string
+    /** The add/edit screen; without one (a list-only screen such as /buoyConfig) the form opens in a drawer. */
+    detail?: string
+    comments?: string
+    create?: string
+    edit?: string
+  }
   fields: Record<string, FieldDef>
   list: {
     /** Query `type` tabs in spec order; the first is the default. */

@@ -12,6 +12,7 @@ export const UPLOAD_MESSAGES = {
   excelType: '只支持上传excel文件',
   glbType: '只支持上传glb文件',
   packageType: '只支持上传zip压缩包',
+  apkType: '只支持上传apk安装包',
   otherType: '不支持上传此格式文件',
   failed: '上传失败',
   contentMismatch: '文件内容与格式不符',
@@ -60,6 +61,7 @@ export type UploadKind =
   | 'directory'
   | 'attachment'
   | 'package'
+  | 'apk'
 
 export const UPLOAD_KINDS: readonly UploadKind[] = [
   'image',
@@ -75,6 +77,7 @@ export const UPLOAD_KINDS: readonly UploadKind[] = [
   'directory',
   'attachment',
   'package',
+  'apk',
 ]
 
 export interface UploadCandidate {
@@ -114,8 +117,9 @@ export function familyOf(name: string): MediaFamily {
   if ((IMAGE_EXTENSIONS as readonly string[]).includes(ext) || ext === 'pag') return 'image'
   if (ext === 'mp4' || ext === 'mov' || ext === 'ts' || ext === 'mxf' || ext === 'm3u8') return 'video'
   if ((AUDIO_EXTENSIONS as readonly string[]).includes(ext)) return 'audio'
-  // An H5 page's zip package: public (its address is stored with the page), always served as a download.
-  if (ext === 'zip') return 'package'
+  // An H5 page's zip package, an Android installer: public (the address is stored with the page or the version, and
+  // the app downloads it), always served as a download.
+  if (ext === 'zip' || ext === 'apk') return 'package'
   return 'attachment'
 }
 
@@ -189,6 +193,8 @@ export function checkUpload(f: UploadCandidate, kind: UploadKind, accept?: reado
       return null
     case 'package':
       return extensionOf(f.name) === 'zip' ? null : UPLOAD_MESSAGES.packageType
+    case 'apk':
+      return extensionOf(f.name) === 'apk' ? null : UPLOAD_MESSAGES.apkType
   }
 }
 

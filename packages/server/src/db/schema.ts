@@ -404,17 +404,16 @@ export const reviewStatusName = pgTable('review_status_name', {
 })
 
 /**
- * Every review transition of a content item: submit, pass, reject (comment = reason), withdraw, revoke,
- * publish (without review). Actor and node names are copied, so the log reads the same after renames.
+ * Every review transition of an item of any reviewed type (DESIGN §5), keyed by (res_type, res_id): submit, pass,
+ * reject (comment = reason), withdraw, revoke, publish (without review). Actor and node names are copied, so the
+ * log reads the same after renames. An item deleted for ever takes its log with it (engine/reviewHistory.ts).
  */
 export const processResourceLog = pgTable(
   'process_resource_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    contentId: integer('content_id')
-      .notNull()
-      .references(() => content.id, { onDelete: 'cascade' }),
     resType: text('res_type').notNull(),
+    resId: integer('res_id').notNull(),
     action: text('action').notNull(),
     actorId: integer('actor_id').notNull(),
     actorName: text('actor_name').notNull(),
@@ -424,24 +423,23 @@ export const processResourceLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('process_resource_log_content').on(t.contentId, t.id),
+    index('process_resource_log_item').on(t.resType, t.resId, t.id),
     index('process_resource_log_actor').on(t.actorId, t.resType, t.id.desc()),
   ],
 )
 
 /**
- * 版本: a snapshot of a content item's definition fields, kept on every save of a submitted or published item
- * and at every review decision (decision 0009). `decision` marks the snapshot a reviewer decided on: 'pass' at
- * the final approval (or publish without review), 'reject' at a rejection; the reviewer's diff compares the
- * current fields with the latest 'pass' snapshot, else the latest 'reject' one.
+ * 版本: a snapshot of an item's definition fields (any reviewed type, keyed by (res_type, res_id)), kept on every
+ * save of a submitted or published item and at every review decision (decision 0009). `decision` marks the snapshot
+ * a reviewer decided on: 'pass' at the final approval (or publish without review), 'reject' at a rejection; the
+ * reviewer's diff compares the current fields with the latest 'pass' snapshot, else the latest 'reject' one.
  */
-export const contentVersion = pgTable(
-  'content_version',
+export const resourceVersion = pgTable(
+  'resource_version',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    contentId: integer('content_id')
-      .notNull()
-      .references(() => content.id, { onDelete: 'cascade' }),
+    resType: text('res_type').notNull(),
+    resId: integer('res_id').notNull(),
     versionNo: integer('version_no').notNull(),
     fields: jsonb('fields').$type<Record<string, unknown>>().notNull(),
     createdBy: integer('created_by').notNull(),
@@ -449,8 +447,8 @@ export const contentVersion = pgTable(
     decision: text('decision'),
   },
   (t) => [
-    uniqueIndex('content_version_no').on(t.contentId, t.versionNo),
-    check('content_version_decision', sql`${t.decision} is null or ${t.decision} in ('pass', 'reject')`),
+    uniqueIndex('resource_version_no').on(t.resType, t.resId, t.versionNo),
+    check('resource_version_decision', sql`${t.decision} is null or ${t.decision} in ('pass', 'reject')`),
   ],
 )
 

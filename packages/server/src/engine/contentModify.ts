@@ -8,11 +8,11 @@ import type { Ctx } from '../platform/context.ts'
 import type { DataScope } from '../platform/dataScope.ts'
 import { AppError } from '../platform/errors.ts'
 import { applyCounts } from './contentCounters.ts'
-import { contentWrite } from './contentFields.ts'
+import { contentFieldValues, contentWrite } from './contentFields.ts'
 import { refuseUnknownMediaAccounts } from './contentRefs.ts'
 import { checkRelations } from './contentRelations.ts'
 import { counted, lockedInScope } from './contentRoutes.ts'
-import { keepVersion } from './contentVersions.ts'
+import { keepVersion } from './versions.ts'
 
 type Row = typeof content.$inferSelect
 
@@ -76,7 +76,14 @@ export async function modifyContent(ctx: Ctx, { def, id, scope, me, values }: Co
     // Media library "used in" (decision 0015): the files this item's fields and body mention.
     await recordMediaUsage(tx, after!)
     // Every save of a submitted or published item keeps a version (decision 0009); drafts keep none.
-    if (after!.verifyState !== 0) await keepVersion(tx, def, after!, me)
+    if (after!.verifyState !== 0)
+      await keepVersion(
+        tx,
+        def,
+        { resType: after!.kind, resId: after!.id },
+        contentFieldValues(def, after!),
+        me,
+      )
     return after!
   })
 }

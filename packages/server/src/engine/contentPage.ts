@@ -51,11 +51,11 @@ export function freeFilters(q: { title?: string; startTime?: string; endTime?: s
 
 /**
  * The reason of a rejected item's latest rejection, null in any other state (驳回原因 on list rows, decision 0034).
- * Only rejected rows run the subquery (CASE), each one step back along process_resource_log (content_id, id). The
+ * Only rejected rows run the subquery (CASE), each one step back along process_resource_log (res_type, res_id, id). The
  * outer row is spelled out: drizzle writes a select list's columns unqualified, which here would name the log's.
  */
 export const rejectReason = sql<string | null>`case when "content"."verify_state" = 2 then (select l.comment
-  from process_resource_log l where l.content_id = "content"."id" and l.action = 'reject' order by l.id desc limit 1)
+  from process_resource_log l where l.res_type = "content"."kind" and l.res_id = "content"."id" and l.action = 'reject' order by l.id desc limit 1)
   end`
 
 /**

@@ -32,7 +32,7 @@ import { z } from 'zod'
 import type { Db } from '../db/client.ts'
 import { descIndexed } from '../db/order.ts'
 import { preparedStatement, runPreparedOn } from '../db/prepared.ts'
-import { admin, content, contentVersion } from '../db/schema.ts'
+import { admin, content, resourceVersion } from '../db/schema.ts'
 import { recordMediaUsage } from '../modules/media/mediaUsage.ts'
 import { auditNameList } from '../platform/auditNames.ts'
 import type { Ctx } from '../platform/context.ts'
@@ -54,9 +54,10 @@ import {
 } from './contentPage.ts'
 import { refuseUnknownMediaAccounts } from './contentRefs.ts'
 import { checkRelations, relatedItemsOf } from './contentRelations.ts'
-import type { LatestVersion } from './contentVersions.ts'
 import { creatorIdByName } from './creatorByName.ts'
 import { previewUrl } from './previewRoutes.ts'
+import { forgetReviewHistory } from './reviewHistory.ts'
+import type { LatestVersion } from './versions.ts'
 
 const tags = ['内容']
 type Row = typeof content.$inferSelect
@@ -110,8 +111,8 @@ export async function lockedInScope(tx: Db, def: ResourceDef, scope: DataScope, 
  * spelled out: drizzle writes a column of a select list unqualified, which here would name the version's id.
  */
 const latestVersionOf = sql<LatestVersion | null>`(select json_build_object('id', v.id, 'versionNo', v.version_no,
-  'fields', v.fields, 'decision', v.decision) from ${contentVersion} v where v.content_id = "content"."id"
-  order by v.version_no desc limit 1)`
+  'fields', v.fields, 'decision', v.decision) from ${resourceVersion} v where v.res_type = "content"."kind"
+  and v.res_id = "content"."id" order by v.version_no desc limit 1)`
 
 /** An item as a write reads it: the row, its latest kept version, and the row version (`xmin`) read. */
 export interface ReadItem {
@@ -124,7 +125,7 @@ export interface ReadItem {
 /**
  * The rows of `ids` of the definition's kind inside the caller's scope (404 unless all are): locked FOR UPDATE
  * with `lock`, each with its latest kept version with `latest` (a review transition compares with it,
- * contentVersions.ts versionWrite). Every write of an item starts here: built once per shape, prepared once per
+ * versions.ts versionWrite). Every write of an item starts here: built once per shape, prepared once per
  * connection (db/prepared.ts).
  */
 export async function readInScope(
@@ -565,13 +566,11 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
                 .returning()
             : []
           const movedById = new Map(moved.map((r) => [r.id, r]))
-          if (binned.length)
-            await tx.delete(content).where(
-              inArray(
-                content.id,
-                binned.map((r) => r.id),
-              ),
-            )
+          if (binned.length) {
+            const gone = binned.map((r) => r.id)
+            await tx.delete(content).where(inArray(content.id, gone))
+            await forgetReviewHistory(tx as unknown as Db, kind, gone)
+          }
           await applyCounts(tx, [
             ...live.map((r) => ({ before: counted(r), after: counted(movedById.get(r.id)!) })),
             ...binned.map((r) => ({ before: counted(r) })),

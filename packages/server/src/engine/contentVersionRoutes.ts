@@ -13,7 +13,7 @@ import { and, desc, eq, type SQL } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Db } from '../db/client.ts'
-import { admin, content, contentVersion } from '../db/schema.ts'
+import { admin, content, resourceVersion } from '../db/schema.ts'
 import type { Ctx } from '../platform/context.ts'
 import { dataScopeOf } from '../platform/dataScope.ts'
 import { AppError } from '../platform/errors.ts'
@@ -23,12 +23,12 @@ import { mayReadItem } from './reviewFlow.ts'
 
 const tags = ['内容']
 const versionColumns = {
-  versionNo: contentVersion.versionNo,
-  createdBy: contentVersion.createdBy,
+  versionNo: resourceVersion.versionNo,
+  createdBy: resourceVersion.createdBy,
   creatorName: admin.username,
-  createdAt: contentVersion.createdAt,
-  decision: contentVersion.decision,
-  fields: contentVersion.fields,
+  createdAt: resourceVersion.createdAt,
+  decision: resourceVersion.decision,
+  fields: resourceVersion.fields,
 }
 type VersionRow = { createdAt: Date; creatorName: string | null; decision: string | null }
 const versionOf = ({
@@ -64,13 +64,13 @@ export async function contentVersionRoutes(fastify: FastifyInstance, ctx: Ctx) {
     return { def, row }
   }
 
-  const versions = (on: Db, id: number, where?: SQL) =>
+  const versions = (on: Db, kind: string, id: number, where?: SQL) =>
     on
       .select(versionColumns)
-      .from(contentVersion)
-      .leftJoin(admin, eq(admin.id, contentVersion.createdBy))
-      .where(and(eq(contentVersion.contentId, id), where))
-      .orderBy(desc(contentVersion.versionNo))
+      .from(resourceVersion)
+      .leftJoin(admin, eq(admin.id, resourceVersion.createdBy))
+      .where(and(eq(resourceVersion.resType, kind), eq(resourceVersion.resId, id), where))
+      .orderBy(desc(resourceVersion.versionNo))
 
   app.get(
     '/api/content/versions',
@@ -85,7 +85,7 @@ export async function contentVersionRoutes(fastify: FastifyInstance, ctx: Ctx) {
     },
     async (req) => {
       await readable(req, req.query.kind, req.query.id)
-      const items = (await versions(db, req.query.id)).map(versionOf)
+      const items = (await versions(db, req.query.kind, req.query.id)).map(versionOf)
       return ok({ items, total: items.length })
     },
   )
@@ -105,11 +105,11 @@ export async function contentVersionRoutes(fastify: FastifyInstance, ctx: Ctx) {
     async (req) => {
       const { kind, id, versionNo } = req.query
       const { def, row } = await readable(req, kind, id)
-      const pick = async (where: SQL) => (await versions(db, id, where).limit(1))[0]
+      const pick = async (where: SQL) => (await versions(db, kind, id, where).limit(1))[0]
       const baseline = versionNo
-        ? await pick(eq(contentVersion.versionNo, versionNo))
-        : ((await pick(eq(contentVersion.decision, 'pass'))) ??
-          (await pick(eq(contentVersion.decision, 'reject'))))
+        ? await pick(eq(resourceVersion.versionNo, versionNo))
+        : ((await pick(eq(resourceVersion.decision, 'pass'))) ??
+          (await pick(eq(resourceVersion.decision, 'reject'))))
       if (versionNo && !baseline) throw new AppError('NOT_FOUND', contentMessages.versionNotFound)
       if (!baseline) return ok({ baseline: null, changes: [] })
       const changes = fieldChanges(def.fields, baseline.fields, contentFieldValues(def, row))

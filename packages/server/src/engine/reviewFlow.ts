@@ -1,5 +1,5 @@
 import { can, isSuperAdmin } from '@moc/domain/permissions/can'
-import { reviewResources } from '@moc/domain/resources/index'
+import { contentReviewResources } from '@moc/domain/resources/index'
 import type { ResourceDef } from '@moc/domain/resources/types'
 import { and, asc, eq, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import type { Database, Db } from '../db/client.ts'
@@ -16,12 +16,10 @@ export type Node = typeof processState.$inferSelect
 type ContentDef = ResourceDef & { storage: { table: 'content'; kind: string } }
 
 export const kindOf = (def: ResourceDef) => (def as ContentDef).storage.kind
-/** The review resType of a content definition (its kind when it has no review queue). */
-export const resTypeOf = (def: ResourceDef) => def.review?.resType ?? kindOf(def)
 
-/** The review definitions whose queue the principal may 审核 (spec §6: 驳回原因 etc. grant it too). */
+/** The content review definitions whose queue the principal may 审核 (spec §6: 驳回原因 etc. grant it too). */
 export const reviewableQueues = (p: Principal) =>
-  [...reviewResources.values()].filter((d) => can(p, d.review.permissionPage, '审核'))
+  [...contentReviewResources.values()].filter((d) => can(p, d.review.permissionPage, '审核'))
 
 /** May the principal read an item of this definition: 查看 on its page, or 审核 on its review queue? */
 export const mayReadItem = (p: Principal, d: ResourceDef) =>

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, lte, sql } from 'drizzle-orm'
 import { alias, type PgSelect } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client.ts'
-import { admin, content, contentVersion, processResourceLog, processState } from '../db/schema.ts'
+import { admin, content, processResourceLog, processState, resourceVersion } from '../db/schema.ts'
 import { type ListRow, listColumns } from './contentPage.ts'
 
 /** The rows of review queues (queueItemSchema of @moc/domain/api/review): per-type queues and the cross-type list. */
@@ -39,7 +39,7 @@ const submission = alias(processResourceLog, 'submission')
  * What a decision of the review log acted on (审核记录, decision 0034): the submission it answered — the item's
  * last `submit` entry before it — and the version kept by then (a submission keeps one, and so does every save of
  * a submitted item; the decision's own version is written in the same statement, so with the same time). Each is
- * one step down an index ((content_id, id), (content_id, version_no)) per row of the page. Without a version (rows
+ * one step down an index ((res_type, res_id, id), (res_type, res_id, version_no)) per row of the page. Without a version (rows
  * older than versions) the item's current title and cover stand in.
  */
 export function decidedOnColumns(db: Db) {
@@ -48,7 +48,8 @@ export function decidedOnColumns(db: Db) {
     .from(submission)
     .where(
       and(
-        eq(submission.contentId, processResourceLog.contentId),
+        eq(submission.resType, processResourceLog.resType),
+        eq(submission.resId, processResourceLog.resId),
         eq(submission.action, 'submit'),
         lt(submission.id, processResourceLog.id),
       ),
@@ -58,17 +59,18 @@ export function decidedOnColumns(db: Db) {
     .as('submitted')
   const version = db
     .select({
-      title: sql<string | null>`${contentVersion.fields}->>'title'`.as('version_title'),
-      cover: sql<string | null>`${contentVersion.fields}->>'cover'`.as('version_cover'),
+      title: sql<string | null>`${resourceVersion.fields}->>'title'`.as('version_title'),
+      cover: sql<string | null>`${resourceVersion.fields}->>'cover'`.as('version_cover'),
     })
-    .from(contentVersion)
+    .from(resourceVersion)
     .where(
       and(
-        eq(contentVersion.contentId, processResourceLog.contentId),
-        lte(contentVersion.createdAt, processResourceLog.createdAt),
+        eq(resourceVersion.resType, processResourceLog.resType),
+        eq(resourceVersion.resId, processResourceLog.resId),
+        lte(resourceVersion.createdAt, processResourceLog.createdAt),
       ),
     )
-    .orderBy(desc(contentVersion.versionNo))
+    .orderBy(desc(resourceVersion.versionNo))
     .limit(1)
     .as('decided_version')
   return {

@@ -13,8 +13,15 @@ import {
   reviewMessages,
   transitionResultSchema,
 } from '@moc/domain/api/review'
-import { can, isSuperAdmin } from '@moc/domain/permissions/can'
-import { contentResources, reviewPathSegment, reviewResources } from '@moc/domain/resources/index'
+import { can } from '@moc/domain/permissions/can'
+import {
+  contentResources,
+  contentReviewResources,
+  recordResources,
+  resTypeOf,
+  reviewPathSegment,
+  reviewResources,
+} from '@moc/domain/resources/index'
 import type { ResourceDef } from '@moc/domain/resources/types'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
 import { and, asc, count, eq, inArray } from 'drizzle-orm'
@@ -34,14 +41,14 @@ import type { Principal } from '../platform/sessions.ts'
 import { contentFieldValues } from './contentFields.ts'
 import { contentInScope } from './contentInScope.ts'
 import { auditTitles, contentDetail, counted, type ReadItem, readInScope } from './contentRoutes.ts'
-import { decisionOf, versionWrite } from './contentVersions.ts'
-import { otherQueues } from './otherQueues.ts'
+import { pendingCounts } from './pendingCounts.ts'
+import { recordDecider } from './records/recordReview.ts'
+import { col, recordInScope, recordTableOf } from './records/recordTable.ts'
 import {
   actableWhere,
   allNodes,
   foreignNodeIds,
   fourEyesOf,
-  kindOf,
   mayActAt,
   mayDecide,
   mayReadItem,
@@ -49,9 +56,6 @@ import {
   nextNode,
   nodesOf,
   pendingTotal,
-  pendingTotals,
-  resTypeOf,
-  reviewableQueues,
 } from './reviewFlow.ts'
 import { asDecided, decidedOnColumns, queueColumns, queueItem, withQueueJoins } from './reviewQueueItems.ts'
 import {
@@ -61,6 +65,7 @@ import {
   type TransitionRow,
   transitionValues,
 } from './transitionWrite.ts'
+import { decisionOf, versionWrite } from './versions.ts'
 
 const tags = ['审核']
 type Row = typeof content.$inferSelect
@@ -97,12 +102,22 @@ async function applySteps(
   const asRead = new Map(read.map((r) => [r.row.id, r]))
   const rows = steps.map((s): TransitionRow => {
     const after: Row = { ...s.row, ...s.set, updatedAt: now }
-    const decision = decisionOf(s.action, after)
+    const decision = decisionOf(s.action, after.verifyState)
     const { latest, xmin } = asRead.get(after.id)!
     return {
       after,
       xmin,
-      version: decision === undefined ? undefined : versionWrite(def, after, latest, p.adminId, decision),
+      version:
+        decision === undefined
+          ? undefined
+          : versionWrite(
+              def,
+              { resType: after.kind, resId: after.id },
+              contentFieldValues(def, after),
+              latest,
+              p.adminId,
+              decision,
+            ),
       log: {
         resType: resTypeOf(def),
         action: s.action,
@@ -321,6 +336,7 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
         },
       },
       (req) =>
+        recordDecider(ctx, req.body.resType)?.(req, req.body.ids, 'pass') ??
         transition(req, req.body.ids, async (rows, nodes) => {
           const now = new Date()
           const steps: Step[] = []
@@ -354,6 +370,7 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
         },
       },
       (req) =>
+        recordDecider(ctx, req.body.resType)?.(req, req.body.ids, 'reject', req.body.reason) ??
         transition(req, req.body.ids, async (rows, nodes) =>
           (await reviewable(req, rows, nodes)).map(({ row, node }) => ({
             row,
@@ -366,7 +383,7 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
     )
 
   // Review queues, one spec path per resType.
-  for (const def of reviewResources.values()) {
+  for (const def of contentReviewResources.values()) {
     const kind = def.storage.kind
     const resType = def.review.resType
     // Reviewers read the item they decide on through their queue's permission, not the content page's.
@@ -422,7 +439,7 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
                 db
                   .select({ ...queueColumns, log: processResourceLog, ...on.columns })
                   .from(processResourceLog)
-                  .innerJoin(content, eq(content.id, processResourceLog.contentId))
+                  .innerJoin(content, eq(content.id, processResourceLog.resId))
                   .$dynamic(),
               ),
             )
@@ -448,7 +465,12 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
         response: { 200: envelopeSchema(pendingCountsSchema) },
       },
     },
-    async (req) => ok(await pendingCache.get(String(req.principal!.adminId), () => pendingCounts(req))),
+    async (req) =>
+      ok(
+        await pendingCache.get(String(req.principal!.adminId), () =>
+          pendingCounts(ctx.database, req.principal!, () => dataScopeOf(req, db)),
+        ),
+      ),
   )
 
   /**
@@ -458,28 +480,6 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
   const pendingCache = ctx.readCaches.create<{ counts: Record<string, number>; total: number }>({
     readsContent: true,
   })
-  async function pendingCounts(req: FastifyRequest) {
-    const p = req.principal!
-    const queues = reviewableQueues(p)
-    const others = otherQueues.filter((o) => can(p, o.page, '审核'))
-    if (!queues.length && !others.length) return { counts: {}, total: 0 }
-    const scope = await dataScopeOf(req, db)
-    // The super administrator acts at every node: no node list to read.
-    const foreign = queues.length && !isSuperAdmin(p) ? foreignNodeIds(p, await allNodes(db)) : []
-    const [totals, ...otherTotals] = await Promise.all([
-      pendingTotals(ctx.database, queues.map(kindOf), scope, foreign),
-      ...others.map((o) => o.pending(db, scope)),
-    ])
-    const entries = [
-      ...queues.map((d) => [d.review.queue, totals.get(kindOf(d)) ?? 0] as const),
-      ...others.map((o, i) => [o.queue, otherTotals[i]!] as const),
-    ]
-    // Several definitions may share a queue (爆料 and 节目爆料 on /auditDisclosure): its count is their sum.
-    const counts: Record<string, number> = {}
-    for (const [queue, n] of entries) counts[queue] = (counts[queue] ?? 0) + n
-    return { counts, total: entries.reduce((s, [, n]) => s + n, 0) }
-  }
-
   app.get(
     '/api/process/resource/log',
     {
@@ -487,27 +487,43 @@ export async function reviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
       config: { access: 'signedIn' },
       schema: {
         tags,
-        summary: '内容的审核记录（提交、通过、驳回及原因、撤回、免审发布），需内容查看或队列审核权限',
+        summary:
+          '审核记录（提交、通过、驳回及原因、撤回、免审发布）：内容按 resId；其他类型另给 resType。需查看或队列审核权限',
         querystring: resourceLogQuerySchema,
         response: { 200: envelopeSchema(pageSchema(resourceLogItemSchema)) },
       },
     },
     async (req) => {
       const p = req.principal!
-      const mayRead = (d: ResourceDef) => mayReadItem(p, d)
-      if (![...contentResources.values()].some(mayRead)) throw new AppError('FORBIDDEN')
+      const { resId, resType } = req.query
       const scope = await dataScopeOf(req, db)
-      const [item] = await db
-        .select({ kind: content.kind })
-        .from(content)
-        .where(and(eq(content.id, req.query.resId), contentInScope(scope)))
-      const def = item && contentResources.get(item.kind)
-      if (!def) throw new AppError('NOT_FOUND', contentMessages.notFound)
-      if (!mayRead(def)) throw new AppError('FORBIDDEN')
+      // A record-store type names itself (resType); a content item is found by its id alone.
+      const record = resType ? recordResources.get(reviewResources.get(resType)?.name ?? '') : undefined
+      if (resType && !record) throw new AppError('BAD_REQUEST', reviewMessages.unknownResType)
+      let def: ResourceDef | undefined
+      let itemType = resType
+      if (record) {
+        const rt = recordTableOf(record)
+        const [found] = await db
+          .select({ id: col(rt, 'id') })
+          .from(rt.table)
+          .where(and(eq(col(rt, 'id'), resId), recordInScope(rt, scope)))
+        def = found ? record : undefined
+      } else {
+        if (![...contentResources.values()].some((d) => mayReadItem(p, d))) throw new AppError('FORBIDDEN')
+        const [item] = await db
+          .select({ kind: content.kind })
+          .from(content)
+          .where(and(eq(content.id, resId), contentInScope(scope)))
+        def = item && contentResources.get(item.kind)
+        itemType = item?.kind
+      }
+      if (!def || !itemType) throw new AppError('NOT_FOUND', contentMessages.notFound)
+      if (!mayReadItem(p, def)) throw new AppError('FORBIDDEN')
       const rows = await db
         .select()
         .from(processResourceLog)
-        .where(eq(processResourceLog.contentId, req.query.resId))
+        .where(and(eq(processResourceLog.resType, itemType), eq(processResourceLog.resId, resId)))
         .orderBy(asc(processResourceLog.id))
       const items = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }))
       return ok({ items, total: items.length })

@@ -1,4 +1,5 @@
-import { contentResources } from '@moc/domain/resources/index'
+import { isContentDef, resources } from '@moc/domain/resources/index'
+import type { ResourceDef } from '@moc/domain/resources/types'
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import { strictValidatorCompiler } from '../platform/strictBody.ts'
 
@@ -33,17 +34,19 @@ export function specPathRoutes(app: FastifyInstance) {
   })
   return {
     mount() {
-      for (const def of contentResources.values())
+      for (const def of Object.values(resources as Record<string, ResourceDef>))
         for (const [spec, target] of Object.entries(def.specPaths ?? {})) {
           const { engine: name, fill } = typeof target === 'string' ? { engine: target, fill: {} } : target
           const route = engine.get(name)
           if (!route) throw new Error(`${def.name} spec path ${spec}: no engine route ${name}`)
           const [method, url] = spec.split(' ') as ['GET' | 'POST', string]
           const toBody = name.startsWith('POST ')
-          const kind = def.storage.kind
-          const engineKind = (route.config?.access as { kind?: string } | undefined)?.kind
-          if (engineKind && engineKind !== kind)
-            throw new Error(`${def.name} spec path ${spec}: ${name} is another kind's`)
+          // A record type's routes name their definition already; a content route may take the kind from the input.
+          const kind = isContentDef(def) ? def.storage.kind : undefined
+          const routeAccess = route.config?.access as { kind?: string; record?: string } | undefined
+          const engineKind = routeAccess?.kind ?? routeAccess?.record
+          if (engineKind && engineKind !== (kind ?? def.name))
+            throw new Error(`${def.name} spec path ${spec}: ${name} is another type's`)
           // Fastify takes no body schema on a GET route: a GET spec path of a POST call checks its query, made the
           // body, with the engine's own (strict) body validator, and answers its failures as validation fails.
           const { body: bodySchema, ...schema } = route.schema ?? {}
@@ -57,18 +60,21 @@ export function specPathRoutes(app: FastifyInstance) {
             method,
             url,
             handler: route.handler,
-            config: { ...route.config, access: { ...(route.config?.access as object), kind } } as never,
+            config: {
+              ...route.config,
+              access: { ...(route.config?.access as object), ...(kind ? { kind } : {}) },
+            } as never,
             schema: {
               ...schema,
               ...(!checkBody && bodySchema ? { body: bodySchema } : {}),
-              summary: `${route.schema?.summary ?? name}（规格路径，即 ${name}，kind 固定为 ${kind}${checkBody ? '；参数在查询串中，ids 以逗号分隔' : ''}）`,
+              summary: `${route.schema?.summary ?? name}（规格路径，即 ${name}${kind ? `，kind 固定为 ${kind}` : ''}${checkBody ? '；参数在查询串中，ids 以逗号分隔' : ''}）`,
             },
             preValidation: async (req: FastifyRequest) => {
               const query = req.query as Input
               const from =
                 method === 'POST' ? ((req.body ?? {}) as Input) : toBody ? bodyOfQuery(query) : query
               // Routes of one kind (/api/content/<kind>/…) take no kind in their input.
-              const input = { ...from, ...(engineKind ? {} : { kind }), ...fill }
+              const input = { ...from, ...(engineKind || !kind ? {} : { kind }), ...fill }
               if (!toBody) req.query = input
               else if (!checkBody) req.body = input
               else {

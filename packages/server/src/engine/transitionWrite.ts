@@ -2,7 +2,7 @@ import type { ReviewAction } from '@moc/domain/api/review'
 import type { content } from '../db/schema.ts'
 import { LOG_COLUMNS } from '../platform/auditLog.ts'
 import { type CountChange, counterColumns, counterUpsert } from './contentCounters.ts'
-import type { VersionWrite } from './contentVersions.ts'
+import type { VersionWrite } from './versions.ts'
 
 type Row = typeof content.$inferSelect
 
@@ -47,13 +47,14 @@ export const TRANSITION_WRITE = `with moved as (
     where c.id = v.id and c.xmin::text = v.xmin
     returning c.id
   ), kept as (
-    insert into content_version (content_id, version_no, fields, created_by, decision)
-    select c, n, f::jsonb, b, d from unnest($9::int[], $10::int[], $11::text[], $12::int[], $13::text[]) as t(c, n, f, b, d)
+    insert into resource_version (res_type, res_id, version_no, fields, created_by, decision)
+    select r, c, n, f::jsonb, b, d
+    from unnest($46::text[], $9::int[], $10::int[], $11::text[], $12::int[], $13::text[]) as t(r, c, n, f, b, d)
   ), decided as (
-    update content_version cv set decision = d.decision
+    update resource_version cv set decision = d.decision
     from unnest($14::bigint[], $15::text[]) as d(id, decision) where cv.id = d.id
   ), logged as (
-    insert into process_resource_log (content_id, res_type, action, actor_id, actor_name, state_id, state_name, comment)
+    insert into process_resource_log (res_id, res_type, action, actor_id, actor_name, state_id, state_name, comment)
     select * from unnest($16::int[], $17::text[], $18::text[], $19::int[], $20::text[], $21::int[], $22::text[],
                          $23::text[])
   ), audited as (
@@ -89,7 +90,7 @@ export function transitionValues(
     col((r) => iso(r.after.publishedAt)),
     col((r) => r.after.submittedBy),
     col((r) => iso(r.after.submittedAt)),
-    kept.map((v) => v.contentId),
+    kept.map((v) => v.resId),
     kept.map((v) => v.versionNo),
     kept.map((v) => JSON.stringify(v.fields)),
     kept.map((v) => v.createdBy),
@@ -107,14 +108,15 @@ export function transitionValues(
     ...LOG_COLUMNS.map((c) => (audit[c] instanceof Date ? audit[c].toISOString() : audit[c])),
     ...(counterColumns(counts) ?? [[], [], [], [], [], [], []]),
     col((r) => r.xmin),
+    kept.map((v) => v.resType),
   ]
 }
 
 /**
  * The write found an item changed since it was read: transition_guard's 40001, or another transition's version of
- * the same item (content_version_no). Read again and plan afresh.
+ * the same item (resource_version_no). Read again and plan afresh.
  */
 export const isStaleWrite = (err: unknown) => {
   const e = err as { code?: string; constraint?: string }
-  return e.code === '40001' || (e.code === '23505' && e.constraint === 'content_version_no')
+  return e.code === '40001' || (e.code === '23505' && e.constraint === 'resource_version_no')
 }

@@ -9,6 +9,13 @@ import type { ResourceAction } from '@moc/domain/resources/types'
 export interface ResourceAccess {
   resource: ResourceAction
   kind?: string
+  /** A record-store route (DESIGN §4): the definition by name, fixed by the route. */
+  record?: string
+  /**
+   * The permission action when it is not the resource action's (a command's or a machine transition's own action,
+   * e.g. 核销): checked on the definition's page as given.
+   */
+  action?: ActionName
   /** The kind when the request names none (a spec call listed under one type, e.g. contentOperationInfo). */
   kindDefault?: string
   /**
@@ -42,8 +49,8 @@ export type Access =
   | TypedAccess
 
 /**
- * Whether a route changes content items only (a resource-engine route: its definition is a content type), never
- * accounts, roles, departments, sessions, processes or words; such writes keep the caches of those (readCaches.ts).
+ * Whether a route changes resource items only (a resource-engine route, content or record store), never accounts,
+ * roles, departments, sessions, processes or words; such writes keep the caches of those (readCaches.ts).
  */
 export const changesContentOnly = (access: Access | undefined) =>
   typeof access === 'object' && 'resource' in access

@@ -1,5 +1,5 @@
 import { can, isSuperAdmin } from '@moc/domain/permissions/can'
-import { contentResources, reviewResources } from '@moc/domain/resources/index'
+import { contentResources, recordResources, reviewResources } from '@moc/domain/resources/index'
 import { permissionFor, type ResourceDef, supportsAction } from '@moc/domain/resources/types'
 import type { FastifyInstance, FastifyRequest, onResponseHookHandler, onSendHookHandler } from 'fastify'
 import { type Access, changesContentOnly } from './access.ts'
@@ -127,7 +127,12 @@ function authoriseResource(req: FastifyRequest) {
   }
   if (typeof access !== 'object' || !('resource' in access)) return
   if (access.queue) {
-    const resType = access.kind ? contentResources.get(access.kind)?.review?.resType : requestedResType(req)
+    const fixed = access.kind
+      ? contentResources.get(access.kind)
+      : access.record
+        ? recordResources.get(access.record)
+        : undefined
+    const resType = fixed ? fixed.review?.resType : requestedResType(req)
     const def = typeof resType === 'string' ? reviewResources.get(resType) : undefined
     if (!def) throw new AppError('BAD_REQUEST', '未知的审核类型')
     if (!can(req.principal!, def.review.permissionPage, '审核')) throw new AppError('FORBIDDEN')
@@ -135,11 +140,18 @@ function authoriseResource(req: FastifyRequest) {
     req.auditInfo.page = def.review.permissionPage
     return
   }
-  const kind = requestedKind(req, access.kind) ?? access.kindDefault
-  const def = typeof kind === 'string' ? contentResources.get(kind) : undefined
-  if (!def) throw new AppError('BAD_REQUEST', '未知的内容类型')
-  if (!supportsAction(def, access.resource)) throw new AppError('BAD_REQUEST', '该内容类型不支持此操作')
-  if (!can(req.principal!, def.permissionPage, permissionFor(def, access.resource)))
+  let def: ResourceDef | undefined
+  if (access.record) def = recordResources.get(access.record)
+  else {
+    const kind = requestedKind(req, access.kind) ?? access.kindDefault
+    def = typeof kind === 'string' ? contentResources.get(kind) : undefined
+    if (!def) throw new AppError('BAD_REQUEST', '未知的内容类型')
+  }
+  if (!def) throw new Error(`no record definition ${access.record}`)
+  // A route with its own action (a command) is mounted only for types that have it.
+  if (!access.action && !supportsAction(def, access.resource))
+    throw new AppError('BAD_REQUEST', '该内容类型不支持此操作')
+  if (!can(req.principal!, def.permissionPage, access.action ?? permissionFor(def, access.resource)))
     throw new AppError('FORBIDDEN')
   req.resource = def
   req.auditInfo.page = def.permissionPage

@@ -20,6 +20,7 @@ const TYPES: Record<string, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   glb: 'model/gltf-binary',
   pdf: 'application/pdf',
+  apk: 'application/vnd.android.package-archive',
 }
 
 export const contentTypeOf = (key: string) => TYPES[extensionOf(key)] ?? 'application/octet-stream'

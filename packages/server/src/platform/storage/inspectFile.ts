@@ -22,6 +22,8 @@ const EXPECTED: Record<string, readonly string[]> = {
   xls: ['cfb'],
   glb: ['glb'],
   zip: ['zip'],
+  // An Android package is a zip; file-type names it apk when it holds classes.dex (a resource-only apk has none).
+  apk: ['apk', 'zip'],
   pdf: ['pdf'],
 }
 

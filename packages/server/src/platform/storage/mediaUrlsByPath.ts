@@ -6,7 +6,7 @@ import { LOCAL_FILES_PATH } from './localStorage.ts'
 /** Text and jsonb columns that hold addresses of stored files (covers, bodies, media fields, the library). */
 const COLUMNS: readonly { table: string; text: readonly string[]; json: readonly string[] }[] = [
   { table: 'content', text: ['cover', 'body'], json: ['extra'] },
-  { table: 'content_version', text: [], json: ['fields'] },
+  { table: 'resource_version', text: [], json: ['fields'] },
   { table: 'media_file', text: ['url', 'transcode_url', 'cover_url'], json: [] },
   { table: 'media_account', text: ['avatar'], json: [] },
   { table: 'editor_template', text: ['html'], json: [] },

@@ -1,0 +1,8 @@
+import { getTableName } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
+import * as app from './app.ts'
+
+/** Every record-store table (DESIGN §4), by its SQL name: what a definition's `storage.table` names. */
+export const recordTables: ReadonlyMap<string, PgTable> = new Map(
+  Object.values<PgTable>({ ...app }).map((t) => [getTableName(t), t]),
+)
