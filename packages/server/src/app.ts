@@ -21,6 +21,7 @@ import { reviewStatusRoutes } from './engine/reviewStatusRoutes.ts'
 import { specPathRoutes } from './engine/specPaths.ts'
 import { subjectModuleRoutes } from './engine/subjectModuleRoutes.ts'
 import { openAppRoutes } from './modules/app/openAppRoutes.ts'
+import { splashScheduleRoutes } from './modules/app/splashScheduleRoutes.ts'
 import { menuRoutes } from './modules/auth/menu.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { bulletRoutes } from './modules/bullet/routes.ts'
@@ -157,6 +158,7 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await recordRoutes(app, ctx)
   specPaths.mount()
   await openAppRoutes(app, ctx)
+  await splashScheduleRoutes(app, ctx)
   await processRoutes(app, ctx)
   await processStateRoutes(app, ctx)
   await processResourceRoutes(app, ctx)

@@ -54,6 +54,18 @@ describe.each(engines)('app-facing API: app config and feedback (%s)', (engine) 
     const shown = await config('platform=android&version=100')
     expect(shown.splash).toMatchObject({ id, title: '开屏', url: '/files/image/2026-11/s.png', countdown: 3 })
     expect((await config('platform=ios')).splash).toBeNull()
+    // 闪屏投放 shows the same choice per platform, and what comes later.
+    const later = await ok('/api/splash/add', { ...splash, title: '下周开屏', ...window(7, 14) })
+    await ok('/api/splash/examination', { ids: [later.id] })
+    await ok('/api/verify-center/approved', { resType: 'splash', ids: [later.id] })
+    const schedule = (await get(admin, '/api/splash/schedule')).body.data.platforms
+    const android = schedule.find((p: { platform: string }) => p.platform === 'android')
+    expect(android.currentId).toBe(id)
+    expect(android.items.map((i: { title: string; status: string }) => [i.title, i.status])).toEqual([
+      ['开屏', 'showing'],
+      ['下周开屏', 'notStarted'],
+    ])
+    expect(schedule.find((p: { platform: string }) => p.platform === 'ios').items).toEqual([])
     await ok('/api/splash/modify', { id, ...splash, ...window(-10, -1) })
     expect((await config('platform=android')).splash).toBeNull()
   })

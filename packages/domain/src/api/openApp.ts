@@ -130,3 +130,30 @@ export const openFeedbackSchema = z.object({
 export const openHelpListQuerySchema = z.object({ category: z.string().max(40).optional() })
 export const openHelpItemSchema = z.object({ id: z.number().int(), title: z.string(), category: z.string() })
 export const openHelpDetailSchema = openHelpItemSchema.extend({ body: z.string(), updatedAt: z.string() })
+
+/** GET /api/splash/schedule (闪屏投放, /publishFlash): per platform, the approved, online splash screens not over yet. */
+export const splashScheduleSchema = z.object({
+  now: z.string(),
+  platforms: z.array(
+    z.object({
+      platform: z.string(),
+      label: z.string(),
+      /** The one the app shows now (GET /api/open/app/config's rule), or null. */
+      currentId: z.number().int().nullable(),
+      items: z.array(
+        z.object({
+          id: z.number().int(),
+          title: z.string(),
+          mediaType: z.string(),
+          image: z.string(),
+          frequency: z.string(),
+          displayStart: z.string().nullable(),
+          displayEnd: z.string().nullable(),
+          /** showing: in its window now; notStarted: later. */
+          status: z.string(),
+        }),
+      ),
+    }),
+  ),
+})
+export type SplashSchedule = z.infer<typeof splashScheduleSchema>

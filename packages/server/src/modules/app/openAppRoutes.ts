@@ -13,7 +13,6 @@ import {
   openHelpListQuerySchema,
 } from '@moc/domain/api/openApp'
 import { FEEDBACK_STATES } from '@moc/domain/resources/app/feedback'
-import { displayStatus } from '@moc/domain/rules/displayWindow'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
 import { type AnyColumn, and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
@@ -34,15 +33,10 @@ import {
 import type { Ctx } from '../../platform/context.ts'
 import { AppError } from '../../platform/errors.ts'
 import { effectiveFeatures } from './effectiveFeatures.ts'
+import { byStart, currentLaunchItem, showing } from './launchItems.ts'
 
 const tags = ['App 开放接口']
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
-/** In its display window now: the spec §4 rule (rules/displayWindow.ts), the same function the console shows. */
-const showing = (r: { displayStart: Date | null; displayEnd: Date | null; displayFlag: number }, now: Date) =>
-  displayStatus({ start: r.displayStart, end: r.displayEnd, flag: r.displayFlag }, now) === 'showing'
-/** The newest-starting first: of two launch items in their windows, the one scheduled later is the more specific. */
-const byStart = <T extends { displayStart: Date | null; id: number }>(a: T, b: T) =>
-  (b.displayStart?.getTime() ?? 0) - (a.displayStart?.getTime() ?? 0) || b.id - a.id
 const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex')
 
 /**
@@ -93,8 +87,8 @@ export async function openAppRoutes(fastify: FastifyInstance, ctx: Ctx) {
         .where(and(eq(appVersion.verifyState, 1), eq(appVersion.platform, platform)))
         .orderBy(desc(appVersion.versionCode)),
     ])
-    const splash = splashes.filter((r) => showing(r, now)).sort(byStart)[0]
-    const popup = popups.filter((r) => showing(r, now)).sort(byStart)[0]
+    const splash = currentLaunchItem(splashes, now)
+    const popup = currentLaunchItem(popups, now)
     const adsByPosition: AppConfig['ads'] = {}
     for (const a of ads.filter((r) => showing(r, now))) {
       adsByPosition[a.position] ??= []
