@@ -19,7 +19,7 @@ test('视频: create and submit from the form, badge on 视频审核, approve on
   await page.getByLabel('标题').fill(title)
   await page.getByRole('button', { name: '保存并提交审核' }).click()
   // The video address is required by the definition.
-  await expect(page.getByText('请输入视频')).toBeVisible()
+  await expect(page.getByText('请上传视频')).toBeVisible()
   await page.getByLabel('视频', { exact: true }).fill('ftp://bad')
   await expect(page.getByText('视频填写有误')).toBeVisible()
   await page.getByLabel('视频', { exact: true }).fill(VIDEO_URL)

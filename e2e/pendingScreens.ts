@@ -42,7 +42,6 @@ export const PENDING_SCREENS: readonly string[] = [
   '/questionBank',
   '/questionBankAdd',
   '/questionScore',
-  '/publishFlash',
   '/contentAdv',
   '/advertiseDetail',
   '/contentPopup',

@@ -127,7 +127,7 @@ describe.each(engines)('App configuration: versions, pop-ups, help, adverts (%s)
       '/api/appVersion/add',
       version('ios', 70000, { storeUrl: '' }),
     )
-    expect(noStore.body.msg).toContain('请上传应用商店链接')
+    expect(noStore.body.msg).toContain('请输入应用商店链接')
     const ratio = await post(
       acct.editor.token,
       '/api/appVersion/add',

@@ -382,7 +382,7 @@ describe.each(engines)(
         name: '用户协议',
         sourceType: 'url',
       })
-      expect(noUrl.body.msg).toContain('请上传网页地址')
+      expect(noUrl.body.msg).toContain('请输入网页地址')
       const noPackage = await post(acct.operator.token, '/api/webResource/add', {
         name: '离线活动页',
         sourceType: 'package',

@@ -52,7 +52,7 @@ describe.each(engines)('H5 pages (%s)', (engine) => {
   it('keeps a link page, and asks for the address its link type needs', async () => {
     const noUrl = await add(acct.editor.token, '缺地址', { url: '' })
     expect(noUrl.res.statusCode).toBe(422)
-    expect(noUrl.body.msg).toContain('请上传链接地址')
+    expect(noUrl.body.msg).toContain('请输入链接地址')
     const badUrl = await add(acct.editor.token, '坏地址', { url: 'javascript:alert(1)' })
     expect(badUrl.res.statusCode).toBe(422)
     expect(badUrl.body.msg).toContain('链接地址填写有误')

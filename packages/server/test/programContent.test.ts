@@ -67,7 +67,7 @@ describe.each(engines)('programme content (%s)', (engine) => {
     const wrong = await post(editor, '/api/content/add', replay('radio', '错来源'))
     expect(wrong.body.msg).toBe('来源填写有误')
     const noUrl = await post(editor, '/api/content/add', { ...replay('tv', '无地址'), replayUrl: '' })
-    expect(noUrl.body.msg).toBe('请上传回看地址')
+    expect(noUrl.body.msg).toBe('请输入回看地址')
     const js = await post(
       editor,
       '/api/content/add',

@@ -20,6 +20,7 @@ import {
 } from '../src/engine/derive.ts'
 import { formValues, sameTitleFound, savePayload } from '../src/engine/formValues.ts'
 import { sameTitleRows } from '../src/engine/sameTitle.ts'
+import { firstError } from './firstError.ts'
 
 const notice = defineResource({
   name: 'notice',
@@ -92,7 +93,7 @@ describe('list derivation', () => {
     expect(viewCountApplies(notice)).toBe(false)
   })
 
-  it('content types share /api/content with kind; overrides drop their method', () => {
+  it('content types share /api/content with kind; others have their own; overrides drop their method', () => {
     expect(resourceApi(article)).toMatchObject({
       kind: 'article',
       list: '/api/content/list',
@@ -100,7 +101,11 @@ describe('list derivation', () => {
       recycle: '/api/content/article/delete',
       same: '/api/content/same',
     })
-    expect(resourceApi(notice)).toMatchObject({ kind: undefined, list: '/api/notice/page', nums: undefined })
+    expect(resourceApi(notice)).toMatchObject({
+      kind: undefined,
+      list: '/api/notice/page',
+      nums: '/api/notice/nums',
+    })
   })
 })
 
@@ -179,20 +184,6 @@ type Rule = {
 }
 
 describe('form derivation', () => {
-  /** Runs a field's rules as antd does and returns the first message, or undefined when the value passes. */
-  async function firstError(name: string, f: Parameters<typeof fieldRules>[1], v: unknown) {
-    for (const r of fieldRules(name, f) as Rule[]) {
-      if (r.required && (v === undefined || v === null || String(v).trim() === '')) return r.message
-      if (r.validator)
-        try {
-          await r.validator({}, v)
-        } catch (e) {
-          return (e as Error).message
-        }
-    }
-    return undefined
-  }
-
   it('required first, then the server schema of the field, with Chinese messages', async () => {
     expect(await firstError('title', article.fields.title, '  ')).toBe('请输入标题')
     expect(await firstError('title', article.fields.title, 'x'.repeat(101))).toBe('标题不能超过100个字')

@@ -49,9 +49,12 @@ export const rejectSchema = z.object({
 /** Every transition answers how many items it changed. */
 export const transitionResultSchema = z.object({ updated: z.number().int() })
 
-/** GET /api/verify-center/<resType>: type list (pending, mine to act on) or wait (my past decisions). */
+/**
+ * GET /api/verify-center/<resType>: type list (pending, mine to act on) or wait (my past decisions); the broadcast and
+ * TV queues name their records tab `record` (spec §2 audit lists), the same list.
+ */
 export const queueQuerySchema = z.object({
-  type: z.enum(['list', 'wait']).default('list'),
+  type: z.enum(['list', 'wait', 'record']).default('list'),
   page: pageNumberSchema,
   pageSize: z.coerce.number().int().min(1).max(CONTENT_PAGE_SIZE_MAX).default(CONTENT_PAGE_SIZE),
 })

@@ -13,6 +13,23 @@ export const MODULE_NAME_REQUIRED = '请输入模块名称'
 const MODULES_MAX = 20
 const MODULE_ITEMS_MAX = 100
 
+/** Kinds whose value is an uploaded file: asked for with 请上传. */
+const UPLOADED: ReadonlySet<FieldDef['kind']> = new Set(['image', 'video', 'file', 'imageList'])
+/** Kinds whose value is picked from choices: asked for with 请选择. */
+const CHOSEN: ReadonlySet<FieldDef['kind']> = new Set([
+  'select',
+  'multiSelect',
+  'switch',
+  'datetime',
+  'tags',
+  'mediaAccount',
+  'relation',
+])
+
+/** The message of a required field left empty, the same in the form and on the server: 请上传 / 请选择 / 请添加 / 请输入. */
+export const requiredMessage = (f: Pick<FieldDef, 'kind' | 'label'>) =>
+  `${UPLOADED.has(f.kind) ? '请上传' : CHOSEN.has(f.kind) ? '请选择' : f.kind === 'children' ? '请添加' : '请输入'}${f.label}`
+
 /** A link the console stores: http(s) or a path on this site. */
 export const isLink = (v: string) => v === '' || /^(https?:\/\/|\/(?!\/))/i.test(v)
 
@@ -31,14 +48,14 @@ export function fieldSchema(f: FieldDef): z.ZodType {
         .trim()
         .max(f.max ?? DEFAULT_TEXT_MAX, `${f.label}不能超过${f.max ?? DEFAULT_TEXT_MAX}个字`)
       const s = pattern ? text.refine((v) => v === '' || pattern.test(v), invalid) : text
-      return f.required ? s.min(1, `请输入${f.label}`) : s.default(String(f.default ?? ''))
+      return f.required ? s.min(1, requiredMessage(f)) : s.default(String(f.default ?? ''))
     }
     case 'richText': {
       // The limit counts what a reader sees, as the editor's counter does (decision 0035), not the markup.
       const max = f.max ?? DEFAULT_RICH_TEXT_MAX
       const s = z.string(invalid).refine((v) => richTextWithin(v, max), `${f.label}过长`)
       // Spec §5: a body of empty paragraphs is empty too (no text and no image).
-      return f.required ? s.refine((v) => !isRichTextEmpty(v), `请输入${f.label}`) : s.default('')
+      return f.required ? s.refine((v) => !isRichTextEmpty(v), requiredMessage(f)) : s.default('')
     }
     case 'image':
     case 'video':
@@ -49,7 +66,7 @@ export function fieldSchema(f: FieldDef): z.ZodType {
         .trim()
         .max(f.max ?? DEFAULT_TEXT_MAX, invalid)
         .refine(isLink, invalid)
-      return f.required ? s.min(1, `请上传${f.label}`) : s.default('')
+      return f.required ? s.min(1, requiredMessage(f)) : s.default('')
     }
     case 'number': {
       // Spec §5 operations counts: empty is accepted (null); otherwise a non-negative integer. A required number is
@@ -70,7 +87,7 @@ export function fieldSchema(f: FieldDef): z.ZodType {
               : typeof v === 'string' && /^\d+$/.test(v)
                 ? Number(v)
                 : v,
-        f.required ? n.refine((v) => v !== null, `请输入${f.label}`) : n,
+        f.required ? n.refine((v) => v !== null, requiredMessage(f)) : n,
       )
     }
     case 'switch':
@@ -85,7 +102,7 @@ export function fieldSchema(f: FieldDef): z.ZodType {
       return f.required
         ? z.preprocess(
             (v) => (v === undefined || v === '' ? null : v),
-            s.refine((v) => v !== null, `请选择${f.label}`),
+            s.refine((v) => v !== null, requiredMessage(f)),
           )
         : s.default(null)
     }
@@ -117,14 +134,14 @@ export function fieldSchema(f: FieldDef): z.ZodType {
     case 'multiSelect': {
       const keys = Object.keys(f.options ?? {}) as [string, ...string[]]
       const s = z.array(z.enum(keys, invalid), invalid).max(keys.length, invalid)
-      return f.required ? s.min(1, `请选择${f.label}`) : s.default([])
+      return f.required ? s.min(1, requiredMessage(f)) : s.default([])
     }
     case 'imageList': {
       const max = f.max ?? IMAGE_LIST_MAX
       const s = z
         .array(z.string(invalid).trim().max(DEFAULT_TEXT_MAX, invalid).refine(isLink, invalid), invalid)
         .max(max, `${f.label}最多${max}张`)
-      return f.required ? s.min(1, `请上传${f.label}`) : s.default([])
+      return f.required ? s.min(1, requiredMessage(f)) : s.default([])
     }
     case 'children':
       return childrenSchema(f)
@@ -146,7 +163,7 @@ function childrenSchema(f: FieldDef): z.ZodType {
     .array(row, f.invalid ?? `${f.label}填写有误`)
     .max(max, `${f.label}不能超过${max}条`)
     .default([])
-  if (f.required) rows = rows.refine((v) => v.length > 0, `请添加${f.label}`) as unknown as typeof rows
+  if (f.required) rows = rows.refine((v) => v.length > 0, requiredMessage(f)) as unknown as typeof rows
   const rule = c.noOverlap
   if (!rule) return rows
   const inverted = `${c.fields[rule.start]?.label}不能大于${c.fields[rule.end]?.label}`

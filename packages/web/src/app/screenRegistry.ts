@@ -28,6 +28,7 @@ export const screenRegistry: Record<string, Screen> = {
   '/words': lazyScreen(() => import('../pages/marketing/WordsPage.tsx')),
   '/wordsDetail': lazyScreen(() => import('../pages/marketing/WordsDetailPage.tsx')),
   '/contentManager': lazyScreen(() => import('../pages/content/ContentManagerPage.tsx')),
+  '/publishFlash': lazyScreen(() => import('../pages/app/PublishFlashPage.tsx')),
   '/recrodCreateVideo': lazyScreen(() => import('../pages/content/RecordCreateVideoPage.tsx')),
   '/mediaLibraryVideo': lazyScreen(() => import('../pages/content/MediaLibraryVideoPage.tsx')),
   '/contentTags': lazyScreen(() =>

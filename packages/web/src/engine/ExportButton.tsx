@@ -3,31 +3,16 @@ import type { ResourceDef } from '@moc/domain/resources/types'
 import { App, Button } from 'antd'
 import { useState } from 'react'
 import { downloadFile } from '../api/download.ts'
-import { CREATOR_PARAM, contentKind, type ListState, searchFields } from './derive.ts'
+import { exportBody, type ListState, resourceApi } from './derive.ts'
 
 /** 导出 of a list (spec §6 export): the rows under the list's tab and filters as an .xlsx download. */
 export function ExportButton({ def, state }: { def: ResourceDef; state: ListState }) {
   const { message } = App.useApp()
   const [busy, setBusy] = useState(false)
-  const kind = contentKind(def) ?? def.name
   const run = async () => {
     setBusy(true)
-    const fields: Record<string, string> = {}
-    for (const [name] of searchFields(def)) {
-      const v = state.filters[name]
-      if (name !== 'title' && v) fields[name] = v
-    }
     try {
-      await downloadFile(
-        `/api/content/${kind}/export`,
-        {
-          type: state.type,
-          title: state.filters.title || undefined,
-          createdBy: state.filters[CREATOR_PARAM] ?? '',
-          fields,
-        },
-        `${def.label}.xlsx`,
-      )
+      await downloadFile(resourceApi(def).export, exportBody(def, state), `${def.label}.xlsx`)
       message.success('导出成功', TOAST_SUCCESS_S)
     } catch (err) {
       message.error((err as Error).message, TOAST_ERROR_S)

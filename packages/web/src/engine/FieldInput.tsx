@@ -6,6 +6,8 @@ import { MediaPickButton } from '../widgets/MediaPickButton.tsx'
 import { RichTextField } from '../widgets/richText/RichTextField.tsx'
 import { TagSelect } from '../widgets/TagSelect.tsx'
 import { UploadField } from '../widgets/UploadField.tsx'
+import { ChildrenInput } from './ChildrenInput.tsx'
+import { ImageListInput } from './ImageListInput.tsx'
 import { ModulesInput } from './ModulesInput.tsx'
 import { RelationInput, type RelationOwner } from './RelationInput.tsx'
 
@@ -45,16 +47,19 @@ export function FieldInput({
   autoFocus,
   readOnly,
   owner,
+  ariaLabel,
   ...control
 }: ControlProps<unknown> & {
   field: FieldDef
   autoFocus?: boolean
   readOnly?: boolean
   owner?: RelationOwner
+  /** The control's name where no label names it (a cell of a child row). */
+  ariaLabel?: string
 }) {
   // An explicit `disabled` on a control overrides the Form's, so the form's read-only state comes in here.
   const disabled = f.readOnly === true || readOnly === true
-  const common = { id: control.id, disabled, autoFocus }
+  const common = { id: control.id, disabled, autoFocus, 'aria-label': ariaLabel }
   const value = control.value as never
   const onChange = control.onChange as never
   switch (f.kind) {
@@ -93,14 +98,22 @@ export function FieldInput({
       )
     case 'switch':
       return (
-        <Switch id={control.id} disabled={disabled} checked={Boolean(control.value)} onChange={onChange} />
+        <Switch
+          id={control.id}
+          aria-label={ariaLabel}
+          disabled={disabled}
+          checked={Boolean(control.value)}
+          onChange={onChange}
+        />
       )
     case 'select':
+    case 'multiSelect':
       return (
         <Select
           {...common}
           value={value}
           onChange={onChange}
+          mode={f.kind === 'multiSelect' ? 'multiple' : undefined}
           allowClear={!f.required}
           placeholder={`请选择${f.label}`}
           options={Object.entries(f.options ?? {}).map(([v, label]) => ({ value: v, label }))}
@@ -168,6 +181,21 @@ export function FieldInput({
           disabled={disabled}
         />
       ) : null
+    case 'imageList':
+      return (
+        <ImageListInput id={control.id} value={value} onChange={onChange} field={f} disabled={disabled} />
+      )
+    case 'children':
+      return (
+        <ChildrenInput
+          id={control.id}
+          value={value}
+          onChange={onChange}
+          field={f}
+          disabled={disabled}
+          cell={(props) => <FieldInput {...props} />}
+        />
+      )
     case 'modules':
       return owner ? (
         <ModulesInput

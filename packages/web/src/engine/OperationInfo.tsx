@@ -3,24 +3,19 @@ import type { ResourceDef } from '@moc/domain/resources/types'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Descriptions, Spin } from 'antd'
 import { api } from '../api/client.ts'
-import { contentKind } from './derive.ts'
-
-/** Whether a type keeps any operated count (spec §3 operations counts), so its items have 运营数据. */
-export const hasOperationCounts = (def: ResourceDef) =>
-  Object.values(operationCounts).some((c) => def.fields[c.operated] !== undefined)
+import { resourceApi } from './derive.ts'
 
 /**
  * 运营数据 of an item (GET /api/contentOperation/contentOperationInfo): each count the type keeps, as real +
- * operated = shown, under its form (e.g. /detailHotDiscuss with 阅读, 点赞 and 关注).
+ * operated = shown, under its form (e.g. /detailHotDiscuss with 阅读, 点赞 and 关注). Content types only
+ * (resourceApi's operationInfo).
  */
 export function OperationInfo({ def, id }: { def: ResourceDef; id: number }) {
+  const paths = resourceApi(def)
   const info = useQuery({
     queryKey: ['resource-operation', def.name, id],
-    queryFn: () =>
-      api.get<ContentOperationInfo>('/api/contentOperation/contentOperationInfo', {
-        kind: contentKind(def),
-        id,
-      }),
+    queryFn: () => api.get<ContentOperationInfo>(paths.operationInfo!, paths.withKind({ id })),
+    enabled: paths.operationInfo !== undefined,
   })
   const counts = (Object.keys(operationCounts) as OperationCount[]).flatMap((c) => {
     const v = info.data?.[c]

@@ -4,7 +4,7 @@ import { permissionFor, type ResourceDef } from '@moc/domain/resources/types'
 import { contentScanInput } from '@moc/domain/rules/sensitiveScan'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Button, Card, Flex, Form } from 'antd'
-import { useEffect, useRef, useState } from 'react'
+import { type RefObject, useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { api } from '../api/client.ts'
 import { currentGrant, currentUser } from '../api/session.ts'
@@ -16,11 +16,19 @@ import { loadRichTextEditor } from '../widgets/richText/RichTextField.tsx'
 import { checkSensitive, useSensitiveReview } from '../widgets/SensitiveReviewDialog.tsx'
 import { useUnsavedChangesGuard } from '../widgets/useUnsavedChangesGuard.ts'
 import { listSearchOf, listUrlAfterSave, type SavedItem } from './afterSave.ts'
-import { displayWindowRules, fieldRules, formFields, partitionOf, resourceApi, screenUrl } from './derive.ts'
+import {
+  displayWindowRules,
+  fieldErrorsOf,
+  fieldRules,
+  formFields,
+  partitionOf,
+  resourceApi,
+  screenUrl,
+} from './derive.ts'
 import { FieldInput } from './FieldInput.tsx'
 import { formValues, type Item, savePayload } from './formValues.ts'
 import { LockBanner } from './LockBanner.tsx'
-import { hasOperationCounts, OperationInfo } from './OperationInfo.tsx'
+import { OperationInfo } from './OperationInfo.tsx'
 import { detailQuery, hasRichText } from './prefetchForm.ts'
 import { ReviewStatus } from './ReviewLog.tsx'
 import { workflowActions } from './review.ts'
@@ -32,6 +40,19 @@ import { VersionHistory } from './VersionHistory.tsx'
 import './engine.css'
 
 /**
+ * Where a form is drawn: its own screen (a Card; 返回 and saving navigate), or a drawer over the list of a type
+ * without a detail screen (screens.detail unset): 取消 and the close button ask before dropping edits (`edited`,
+ * which the form keeps current), saving closes it.
+ */
+export type FormHost =
+  | { kind: 'screen' }
+  | { kind: 'drawer'; requestClose: () => void; close: () => void; edited: RefObject<() => boolean> }
+
+/** The form's title: 新增 / 编辑 / 查看 and the type's label. */
+export const formTitle = (def: ResourceDef, editing: boolean, mayWrite: boolean) =>
+  `${editing ? (mayWrite ? '编辑' : '查看') : '新增'}${def.label}`
+
+/**
  * The create/edit screen of a resource (its detail route, with an optional `id`), drawn from its definition;
  * with `view` (a detail screen beside separate add/edit screens) the item is shown read-only and takes no lock.
  */
@@ -39,6 +60,21 @@ export function ResourceForm({ def, view = false }: { def: ResourceDef; view?: b
   const [params] = useSearchParams()
   const raw = params.get('id')
   const id = raw && /^\d+$/.test(raw) ? Number(raw) : undefined
+  return <ResourceFormLoader def={def} id={id} view={view} host={{ kind: 'screen' }} />
+}
+
+/** The item of a form (`id`, none for a new one), its edit lock and the editor's code, then the form itself. */
+export function ResourceFormLoader({
+  def,
+  id,
+  view = false,
+  host,
+}: {
+  def: ResourceDef
+  id: number | undefined
+  view?: boolean
+  host: FormHost
+}) {
   // Without 编辑 the form is read-only anyway and takes no lock.
   const { lock, forceUnlock } = useEditLock(def, id, takesLock(def, view))
   // A rich-text field waits for the editor's chunk and configuration: ask for both beside the lock and the item
@@ -68,12 +104,10 @@ export function ResourceForm({ def, view = false }: { def: ResourceDef; view?: b
   // takes the form away: EditForm puts it into the fields nobody touched (decision 0035).
   const fresh = drawn.current === id
   if (id !== undefined && !fresh && (detail.isFetching || lock.status === 'pending')) return <Loading />
-  if (detail.error && !fresh)
-    return (
-      <Card>
-        <Alert type="error" showIcon title={detail.error.message} />
-      </Card>
-    )
+  if (detail.error && !fresh) {
+    const alert = <Alert type="error" showIcon title={detail.error.message} />
+    return host.kind === 'screen' ? <Card>{alert}</Card> : alert
+  }
   drawn.current = id
   return (
     <EditForm
@@ -83,6 +117,7 @@ export function ResourceForm({ def, view = false }: { def: ResourceDef; view?: b
       lock={lock}
       forceUnlock={forceUnlock}
       view={view}
+      host={host}
     />
   )
 }
@@ -93,12 +128,14 @@ function EditForm({
   lock,
   forceUnlock,
   view,
+  host,
 }: {
   def: ResourceDef
   item: Item | undefined
   lock: EditLock
   forceUnlock: () => Promise<void>
   view: boolean
+  host: FormHost
 }) {
   const { message } = App.useApp()
   const navigate = useNavigate()
@@ -128,7 +165,11 @@ function EditForm({
   // tab keeps where it was (decision 0036); the browser's previous page may be another tab.
   const pageTabs = usePageTabsOn()
   const back = () =>
-    location.key === 'default' || pageTabs ? navigate(screenUrl(def, def.screens.list, params)) : navigate(-1)
+    host.kind === 'drawer'
+      ? host.requestClose()
+      : location.key === 'default' || pageTabs
+        ? navigate(screenUrl(def, def.screens.list, params))
+        : navigate(-1)
   // A partitioned type (programme content's source): a new item takes the URL's value, which the form only shows.
   const partition = def.list.partition
   const initialValues = formValues(def, item?.fields)
@@ -142,16 +183,20 @@ function EditForm({
     edits.fill(formValues(def, item.fields))
   }, [def, item, edits])
   // Leaving an edited form asks first (返回, the menu, the breadcrumb, closing the tab); a save lets it go.
-  const release = useUnsavedChangesGuard(() => mayWrite && edits.edited())
+  const edited = () => mayWrite && edits.edited()
+  const release = useUnsavedChangesGuard(edited)
+  if (host.kind === 'drawer') host.edited.current = edited
   /** The list on the tab that holds the saved item, the item highlighted (issue 20 point 5). */
   const listAfterSave = async (savedId: number) => {
     const saved = await api
-      .get<SavedItem>(paths.detail, { id: savedId, kind: paths.kind })
+      .get<SavedItem>(paths.detail, paths.withKind({ id: savedId }))
       .catch(() => undefined)
+    // A drawer was opened from the list on screen: its query is the list's.
+    const listSearch = host.kind === 'drawer' ? location.search : listSearchOf(location.state)
     return listUrlAfterSave(
       def,
       { id: savedId, item: saved, created: !editing },
-      { listSearch: listSearchOf(location.state), formParams: params },
+      { listSearch, formParams: params },
       { username: currentUser()?.username, grant: currentGrant() },
     )
   }
@@ -173,8 +218,8 @@ function EditForm({
       )
         return
       let savedId = item?.id
-      if (editing) await api.post(paths.update, { id: item.id, kind: paths.kind, ...payload })
-      else savedId = (await api.post<{ id: number }>(paths.create, { kind: paths.kind, ...payload })).id
+      if (editing) await api.post(paths.update, paths.withKind({ id: item.id, ...payload }))
+      else savedId = (await api.post<{ id: number }>(paths.create, paths.withKind(payload))).id
       if (submit && savedId !== undefined) {
         try {
           await sendWorkflow(def, 'submit', [savedId])
@@ -190,20 +235,25 @@ function EditForm({
       const list = savedId === undefined ? undefined : await listAfterSave(savedId)
       queryClient.removeQueries({ queryKey: ['resource-detail', def.name] })
       release()
-      if (list === undefined) back()
-      else navigate(list, { replace: true })
+      if (host.kind === 'drawer') host.close()
+      if (list !== undefined) navigate(list, { replace: true })
+      else if (host.kind === 'screen') back()
     } catch (err) {
-      // The form keeps what was typed; the server's reason shows above it and as a toast.
+      // The form keeps what was typed; the server's reason shows above it and as a toast, and under the field it
+      // names (a children field's overlap).
       const text = err instanceof Error ? err.message : '网络错误'
       setServerError(text)
+      form.setFields(fieldErrorsOf(def, text))
       message.error(text, TOAST_ERROR_S)
     } finally {
       setSaving(false)
     }
   }
 
-  return (
-    <Card title={editing ? `${mayWrite ? '编辑' : '查看'}${def.label}` : `新增${def.label}`}>
+  // A drawer is narrower than a screen: its labels take a larger share.
+  const cols = host.kind === 'drawer' ? { label: 5, wrapper: 19 } : { label: 4, wrapper: 16 }
+  const body = (
+    <>
       {serverError ? <Alert type="error" showIcon title={serverError} style={{ marginBottom: 16 }} /> : null}
       <LockBanner lock={lock} forceUnlock={forceUnlock} />
       {editing && def.review ? <ReviewStatus def={def} item={item} /> : null}
@@ -211,10 +261,13 @@ function EditForm({
         form={form}
         name={`${def.name}-detail`}
         layout="horizontal"
-        labelCol={{ span: 4 }}
-        wrapperCol={{ span: 16 }}
+        labelCol={{ span: cols.label }}
+        wrapperCol={{ span: cols.wrapper }}
         initialValues={initialValues}
         onFinish={(values) => save(values)}
+        // The fields' own rules say what is wrong, in Chinese: the browser's check (a stored file is a /files/… path,
+        // which type="url" refuses, decision 0033) would silently stop the submit.
+        noValidate
         disabled={!mayWrite}
         scrollToFirstError
       >
@@ -246,7 +299,7 @@ function EditForm({
             item
           )
         })}
-        <Form.Item wrapperCol={{ offset: 4, span: 16 }}>
+        <Form.Item wrapperCol={{ offset: cols.label, span: cols.wrapper }}>
           <Flex gap={8}>
             {mayWrite ? (
               <Button
@@ -285,13 +338,14 @@ function EditForm({
               </Button>
             ) : null}
             <Button onClick={back} disabled={false}>
-              返回
+              {host.kind === 'drawer' ? '取消' : '返回'}
             </Button>
           </Flex>
         </Form.Item>
       </Form>
-      {editing && hasOperationCounts(def) ? <OperationInfo def={def} id={item.id} /> : null}
+      {editing && paths.operationInfo ? <OperationInfo def={def} id={item.id} /> : null}
       {editing && def.review ? <VersionHistory def={def} id={item.id} /> : null}
-    </Card>
+    </>
   )
+  return host.kind === 'screen' ? <Card title={formTitle(def, editing, mayWrite)}>{body}</Card> : body
 }

@@ -1,39 +1,49 @@
 import { TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
 import { can, canBatch } from '@moc/domain/permissions/can'
-import {
-  type FieldDef,
-  permissionFor,
-  type ResourceAction,
-  type ResourceDef,
-} from '@moc/domain/resources/types'
-import { countCellText } from '@moc/domain/rules/contentCounts'
+import { permissionFor, type ResourceAction, type ResourceDef } from '@moc/domain/resources/types'
 import { displayStatus, displayStatusLabels } from '@moc/domain/rules/displayWindow'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TableColumnsType } from 'antd'
-import { Alert, App, Button, Card, Flex, Form, Input, Popconfirm, Select, Tabs, Tag, Tooltip } from 'antd'
-import dayjs from 'dayjs'
-import { type ReactNode, useEffect, useState } from 'react'
+import { Alert, App, Button, Card, Flex, Form, Input, Popconfirm, Select, Tabs, Tag } from 'antd'
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { api } from '../api/client.ts'
 import { currentGrant } from '../api/session.ts'
+import { CreatorSelect } from '../widgets/CreatorSelect.tsx'
 import { ACTIONS_WIDTH, COLUMN_WIDTH, TEXT_WIDTH } from '../widgets/columnWidths.ts'
 import { EllipsisText } from '../widgets/EllipsisText.tsx'
-import { resolvedNames } from '../widgets/ResolvedNames.tsx'
 import { SearchButtons } from '../widgets/SearchButtons.tsx'
 import { useColumnSettings } from '../widgets/useColumnSettings.tsx'
 import { WideTable } from '../widgets/WideTable.tsx'
 import type { OpenedFromList } from './afterSave.ts'
-import { CREATOR_PARAM, likeCountApplies, listColumnKeys, searchFields, viewCountApplies } from './derive.ts'
+import {
+  CREATOR_PARAM,
+  hasCreator,
+  likeCountApplies,
+  listColumnKeys,
+  offers,
+  searchFields,
+  viewCountApplies,
+} from './derive.ts'
+import { formatTime } from './displayValue.ts'
 import { ExportButton } from './ExportButton.tsx'
+import { CountCell, FieldCell } from './FieldCell.tsx'
+import type { DrawerTarget } from './FormDrawer.tsx'
+import { ImportButton } from './ImportButton.tsx'
 import { PreviewDrawer } from './PreviewDrawer.tsx'
 import { prefetchForm, preloadFormCode } from './prefetchForm.ts'
 import { SearchOptionsSelect } from './SearchOptionsSelect.tsx'
-import { type ResourceRow, useResourceList } from './useResourceList.ts'
+import { useCommands } from './useCommands.tsx'
+import { listQueryKey, type ResourceRow, useResourceList } from './useResourceList.ts'
 import { useRowHighlight } from './useRowHighlight.ts'
+import { useSortRows } from './useSortRows.tsx'
 import { useStatusNames } from './useStatusNames.ts'
 import { useWorkflow } from './useWorkflow.tsx'
 import { VerifyStateCell } from './VerifyStateCell.tsx'
 import './engine.css'
+
+// The drawer form's code (the form engine) loads when a drawer first opens, as a form screen's does.
+const FormDrawer = lazy(() => import('./FormDrawer.tsx'))
 
 type BatchAction = 'show' | 'hide' | 'recycle' | 'restore' | 'remove'
 
@@ -60,44 +70,8 @@ function batchTextOf(def: ResourceDef): BatchText {
 
 const isHidden = (showState: unknown) => showState === false || showState === 0
 
-const formatTime = (v: unknown) => (v ? dayjs(v as string).format('YYYY-MM-DD HH:mm:ss') : '--')
-
-/** A definition field's value as a list cell. */
-function fieldCell(f: FieldDef, v: unknown): ReactNode {
-  if (v === undefined || v === null || v === '') return '--'
-  switch (f.kind) {
-    case 'image':
-      return <img src={String(v)} alt={f.label} className="moc-resource-thumb" />
-    case 'switch':
-      return v ? '是' : '否'
-    case 'select':
-      return f.options?.[String(v)] ?? String(v)
-    case 'datetime':
-      return formatTime(v)
-    case 'tags':
-    case 'mediaAccount':
-      return resolvedNames(f.kind, v)
-    case 'relation':
-      return Array.isArray(v) ? v.length : String(v)
-    default:
-      return <EllipsisText text={String(v)} maxWidth={TEXT_WIDTH.text} />
-  }
-}
-
 /** A time never wraps or shrinks (decision 0036: 审核时间 read "2(" at 1440 px). */
-const isTime = (f: FieldDef) => f.kind === 'datetime'
-
-function CountCell({ applies, real, operated }: { applies: boolean; real: unknown; operated: unknown }) {
-  const r = typeof real === 'number' ? real : null
-  const o = typeof operated === 'number' ? operated : null
-  const text = countCellText(applies, r, o)
-  if (!applies || o === null) return text
-  return (
-    <Tooltip title={`真实 ${r ?? 0} + 运营 ${o}`}>
-      <span>{text}</span>
-    </Tooltip>
-  )
-}
+const timeColumn = { width: COLUMN_WIDTH.time, className: 'moc-nowrap' } as const
 
 /** The list page of a resource, drawn from its definition (DESIGN.md §4). */
 export function ResourceList({ def }: { def: ResourceDef }) {
@@ -108,35 +82,38 @@ export function ResourceList({ def }: { def: ResourceDef }) {
   const { paths, tab, selected } = model
   const [preview, setPreview] = useState<ResourceRow>()
   const grant = currentGrant()
-  const supports = (a: ResourceAction) => def.actions.includes(a)
+  const supports = (a: ResourceAction) => offers(def, a)
   const may = (a: ResourceAction) => can(grant, def.permissionPage, permissionFor(def, a))
-  const mayExport = supports('export') && may('export')
   const mayBatch = (a: ResourceAction) => canBatch(grant, def.permissionPage, permissionFor(def, a))
   const inRecycle = tab?.recycle === true
+  // A record type's delete moves live rows into its bin with 删除 alone (decision 0037).
+  const mayMove = (a: 'recycle' | 'remove', check: typeof may) =>
+    paths.kind || a === 'remove' ? check(a) : check('remove')
   const rows = model.tableProps.dataSource ?? []
   const highlight = useRowHighlight(rows)
   const workflow = useWorkflow(def, { onDone: model.clearSelection })
+  const commands = useCommands(def, { onDone: model.clearSelection })
+  const sortable = !inRecycle && supports('sort') && may('sort')
+  const sorting = useSortRows(def, rows, sortable)
+  // A type without a detail screen edits in a drawer over its list.
+  const [drawer, setDrawer] = useState<DrawerTarget>()
+  const formScreen = (id?: number) =>
+    id === undefined ? (def.screens.create ?? def.screens.detail) : (def.screens.edit ?? def.screens.detail)
   const statusNames = useStatusNames()
   const batchText = batchTextOf(def)
   const showWords = def.showWords ?? { show: '显示', hide: '隐藏' }
 
-  const creators = useQuery({
-    queryKey: ['admin-creators'],
-    queryFn: () =>
-      api.get<{ default: string; items: { label: string; value: string }[] }>('/api/admin/creators'),
-  })
-
   const run = useMutation({
     mutationFn: ({ action, ids }: { action: BatchAction; ids: number[] }) => {
       if (action === 'show' || action === 'hide')
-        return api.post(paths.showState, { kind: paths.kind, ids, showState: action === 'show' })
-      if (action === 'restore') return api.post(paths.restore, { kind: paths.kind, ids })
+        return api.post(paths.showState, paths.withKind({ ids, showState: action === 'show' }))
+      if (action === 'restore') return api.post(paths.restore, paths.withKind({ ids }))
       return api.post(action === 'recycle' ? paths.recycle : paths.remove, { ids })
     },
     onSuccess: (_, { action }) => {
       message.success(batchText[action].done, TOAST_SUCCESS_S)
       model.clearSelection()
-      return queryClient.invalidateQueries({ queryKey: ['resource-list', def.name] })
+      return queryClient.invalidateQueries({ queryKey: listQueryKey(def) })
     },
     onError: (err) => message.error(err.message, TOAST_ERROR_S),
   })
@@ -145,7 +122,9 @@ export function ResourceList({ def }: { def: ResourceDef }) {
 
   const batchActions: BatchAction[] = inRecycle
     ? (['restore', 'remove'] as const).filter((a) => (a === 'remove' || supports(a)) && mayBatch(a))
-    : (['show', 'hide', 'recycle'] as const).filter((a) => supports(a) && mayBatch(a))
+    : (['show', 'hide', 'recycle'] as const).filter(
+        (a) => supports(a) && (a === 'recycle' ? mayMove(a, mayBatch) : mayBatch(a)),
+      )
 
   const confirmBatch = (action: BatchAction) =>
     modal.confirm({
@@ -187,7 +166,13 @@ export function ResourceList({ def }: { def: ResourceDef }) {
   // The form's chunks and data are asked for with the click, not after the next screen has drawn. Once its chunk
   // is here the screen is drawn in one synchronous render: a navigation in a transition is drawn in 5 ms slices with
   // frames of the list in between.
-  const openForm = (path: string, id?: number) => {
+  const openForm = (path: string | undefined, id?: number) => {
+    if (path === undefined) {
+      // The drawer reads the item afresh too, and its code comes with the form's.
+      prefetchForm(queryClient, def, def.screens.list, id).catch(() => undefined)
+      setDrawer({ id })
+      return
+    }
     const url = model.urlOf(path, id)
     // The list's own query goes along: saving returns to it, on the tab that holds the item (afterSave.ts).
     const state: OpenedFromList = { listSearch: window.location.search }
@@ -210,11 +195,10 @@ export function ResourceList({ def }: { def: ResourceDef }) {
           查看
         </Button>,
       )
-    const editPath = def.screens.edit ?? def.screens.detail
-    if (may('update') || (!def.screens.edit && may('detail')))
+    if ((supports('update') && may('update')) || (!def.screens.edit && may('detail')))
       buttons.push(
-        <Button key="edit" type="link" size="small" onClick={() => openForm(editPath, row.id)}>
-          {may('update') ? '编辑' : '查看'}
+        <Button key="edit" type="link" size="small" onClick={() => openForm(formScreen(row.id), row.id)}>
+          {supports('update') && may('update') ? '编辑' : '查看'}
         </Button>,
       )
     if (def.screens.comments && may('comment'))
@@ -235,11 +219,12 @@ export function ResourceList({ def }: { def: ResourceDef }) {
         </Button>,
       )
     const shown = !isHidden(row.showState)
-    buttons.push(...workflow.rowButtons(row))
+    buttons.push(...workflow.rowButtons(row), ...commands.rowButtons(row))
     if (supports(shown ? 'hide' : 'show') && may(shown ? 'hide' : 'show'))
       buttons.push(rowAction(row, shown ? 'hide' : 'show'))
-    if (supports('recycle') ? may('recycle') : may('remove'))
+    if (supports('recycle') ? mayMove('recycle', may) : supports('remove') && may('remove'))
       buttons.push(rowAction(row, supports('recycle') ? 'recycle' : 'remove', true))
+    if (sortable) buttons.push(sorting.buttons(row))
     return buttons
   }
 
@@ -286,13 +271,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
       dataIndex: 'creatorName',
       render: (v: string | null) => <EllipsisText text={v} maxWidth={TEXT_WIDTH.person} />,
     },
-    createdAt: {
-      title: '创建时间',
-      dataIndex: 'createdAt',
-      width: COLUMN_WIDTH.time,
-      className: 'moc-nowrap',
-      render: formatTime,
-    },
+    createdAt: { title: '创建时间', dataIndex: 'createdAt', ...timeColumn, render: formatTime },
   }
 
   const columns: TableColumnsType<ResourceRow> = listColumnKeys(def).map((key) => {
@@ -311,8 +290,8 @@ export function ResourceList({ def }: { def: ResourceDef }) {
       key,
       title: f.label,
       dataIndex: key,
-      ...(isTime(f) ? { width: COLUMN_WIDTH.time, className: 'moc-nowrap' } : {}),
-      render: (v: unknown) => fieldCell(f, v),
+      ...(f.kind === 'datetime' ? timeColumn : {}),
+      render: (v: unknown) => <FieldCell def={def} name={key} value={v} />,
     }
   })
   columns.push({
@@ -327,7 +306,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
   })
   const table = useColumnSettings(columns)
 
-  const creatorOptions = creators.data?.items ?? []
+  const selectedRows = rows.filter((r) => selected.includes(r.id))
 
   return (
     <Card>
@@ -345,7 +324,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
             <Form.Item key={name} label={f.label} name={name}>
               {f.searchFrom ? (
                 <SearchOptionsSelect url={f.searchFrom} kind={paths.kind} label={f.label} />
-              ) : f.kind === 'select' ? (
+              ) : f.kind === 'select' || f.kind === 'multiSelect' ? (
                 <Select
                   allowClear
                   style={{ width: 160 }}
@@ -358,26 +337,24 @@ export function ResourceList({ def }: { def: ResourceDef }) {
               )}
             </Form.Item>
           ))}
-          <Form.Item label="创建人" name={CREATOR_PARAM}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              style={{ width: 160 }}
-              placeholder={creators.isError ? '创建人加载失败' : '全部创建人'}
-              loading={creators.isLoading}
-              options={creatorOptions}
-              notFoundContent={creators.isLoading ? '加载中...' : '暂无数据'}
-            />
-          </Form.Item>
+          {hasCreator(def) ? (
+            <Form.Item label="创建人" name={CREATOR_PARAM}>
+              <CreatorSelect />
+            </Form.Item>
+          ) : null}
           <SearchButtons onReset={model.resetFilters} />
         </Form>
         <Flex gap={8}>
-          {!inRecycle && may('create') ? (
-            <Button type="primary" onClick={() => openForm(def.screens.create ?? def.screens.detail)}>
+          {!inRecycle && supports('create') && may('create') ? (
+            <Button type="primary" onClick={() => openForm(formScreen())}>
               新增{def.label}
             </Button>
           ) : null}
-          {!inRecycle && mayExport ? <ExportButton def={def} state={model.state} /> : null}
+          {inRecycle ? null : commands.toolbarButtons()}
+          {!inRecycle && supports('import') && may('import') ? <ImportButton def={def} /> : null}
+          {!inRecycle && supports('export') && may('export') ? (
+            <ExportButton def={def} state={model.state} />
+          ) : null}
           {!inRecycle && may('create')
             ? def.list.createFrom?.map((c) => (
                 <Button key={c.path} onClick={() => navigate(c.path)}>
@@ -388,7 +365,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
           {table.button}
         </Flex>
       </Flex>
-      {batchActions.length > 0 || (!inRecycle && workflow.allowed.length > 0) ? (
+      {batchActions.length > 0 || (!inRecycle && (workflow.allowed.length > 0 || commands.hasBatch)) ? (
         <Flex gap={8} align="center" wrap style={{ marginTop: 16 }}>
           {batchActions.map((a) => (
             <Button
@@ -401,7 +378,8 @@ export function ResourceList({ def }: { def: ResourceDef }) {
               批量{batchText[a].button}
             </Button>
           ))}
-          {inRecycle ? null : workflow.batchButtons(rows.filter((r) => selected.includes(r.id)))}
+          {inRecycle ? null : workflow.batchButtons(selectedRows)}
+          {inRecycle ? null : commands.batchButtons(selectedRows)}
           {selected.length > 0 ? <span>已选 {selected.length} 条</span> : null}
         </Flex>
       ) : null}
@@ -412,6 +390,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
         style={{ marginTop: 16 }}
         {...model.tableProps}
         rowClassName={highlight}
+        onRow={sorting.onRow}
         columns={table.columns}
         size={table.size}
       />
@@ -420,6 +399,12 @@ export function ResourceList({ def }: { def: ResourceDef }) {
         url={preview?.previewUrl ?? undefined}
         onClose={() => setPreview(undefined)}
       />
+      {commands.dialog}
+      {drawer ? (
+        <Suspense fallback={null}>
+          <FormDrawer def={def} target={drawer} onClose={() => setDrawer(undefined)} />
+        </Suspense>
+      ) : null}
     </Card>
   )
 }

@@ -13,7 +13,7 @@ import { Loading } from '../widgets/Loading.tsx'
 import { RichTextView } from '../widgets/RichTextView.tsx'
 import { checkSensitive, useSensitiveReview } from '../widgets/SensitiveReviewDialog.tsx'
 import { resourceApi } from './derive.ts'
-import { displayValue, formatTime } from './displayValue.ts'
+import { formatTime } from './displayValue.ts'
 import { FieldValue } from './FieldValue.tsx'
 import { RejectDialog } from './RejectDialog.tsx'
 import { ReviewLogTimeline, useReviewLog } from './ReviewLog.tsx'
@@ -39,13 +39,22 @@ interface ReviewItem {
 /**
  * A review queue's detail screen (e.g. /articleAuditDetail?id=): the item read-only — title, cover, the body
  * through the sanitized preview, the definition's other fields — what changed since the last decided version
- * (修改对比), its review log, and 通过 / 驳回.
+ * (修改对比), its review log, and 通过 / 驳回. A queue without a detail screen shows the same in a drawer: `item`
+ * names the item and `onClose` replaces 返回.
  */
-export function ReviewDetail({ def }: { def: ResourceDef }) {
+export function ReviewDetail({
+  def,
+  item: given,
+  onClose,
+}: {
+  def: ResourceDef
+  item?: number
+  onClose?: () => void
+}) {
   const review = def.review!
   const [params] = useSearchParams()
   const raw = params.get('id')
-  const id = raw && /^\d+$/.test(raw) ? Number(raw) : undefined
+  const id = given ?? (raw && /^\d+$/.test(raw) ? Number(raw) : undefined)
   const navigate = useNavigate()
   const location = useLocation()
   const { message, modal } = App.useApp()
@@ -54,10 +63,11 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
   const flow = reviewApi(def)
   // Under 多页签 the queue's tab keeps where it was (decision 0036); the browser's previous page may be another tab.
   const pageTabs = usePageTabsOn()
-  const back = () => (location.key === 'default' || pageTabs ? navigate(review.queue) : navigate(-1))
+  const back = () =>
+    onClose ? onClose() : location.key === 'default' || pageTabs ? navigate(review.queue) : navigate(-1)
   const item = useQuery({
     queryKey: ['resource-detail', def.name, id, 'review'],
-    queryFn: () => api.get<ReviewItem>(flow.detail, { id, kind: paths.kind }),
+    queryFn: () => api.get<ReviewItem>(flow.detail, paths.withKind({ id })),
     enabled: id !== undefined,
   })
   const log = useReviewLog(def, id)
@@ -86,9 +96,16 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
   const state = names.verifyState(data.verifyState)
   const entries = log.data ?? []
   const rejection = data.verifyState === 2 ? lastRejection(entries) : undefined
-  const title = String(fields.title ?? data.title ?? '')
+  // The item's name: its title field (a version's 版本名称), which the server also answers as `title`.
+  const titleName = def.titleField ?? 'title'
+  const title = String(fields[titleName] ?? data.title ?? '')
   const shown = Object.entries(def.fields).filter(
-    ([name, f]) => f.detail !== false && !['title', 'cover'].includes(name) && f.kind !== 'richText',
+    ([name, f]) =>
+      f.detail !== false &&
+      ![titleName, 'cover'].includes(name) &&
+      f.kind !== 'richText' &&
+      // A field that applies only under another field's value (FieldDef.when) is shown then only.
+      (!f.when || fields[f.when.field] === f.when.value),
   )
 
   const confirmApprove = () =>
@@ -113,7 +130,9 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
 
   return (
     <Card
-      title={`${def.label}审核`}
+      variant={onClose ? 'borderless' : undefined}
+      // In a drawer the drawer's title names it.
+      title={onClose ? undefined : `${def.label}审核`}
       extra={
         <Flex gap={8}>
           {pending && mayReview ? (
@@ -139,7 +158,7 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
         />
       ) : null}
       <Descriptions bordered size="small" column={1}>
-        <Descriptions.Item label="标题">{title || '--'}</Descriptions.Item>
+        <Descriptions.Item label={def.fields[titleName]?.label ?? '标题'}>{title || '--'}</Descriptions.Item>
         <Descriptions.Item label="审核状态">
           {state ? <Tag color={state.color}>{state.text}</Tag> : '--'}
         </Descriptions.Item>
@@ -161,10 +180,10 @@ export function ReviewDetail({ def }: { def: ResourceDef }) {
               relationText(data.relations?.[name])
             ) : f.kind === 'modules' ? (
               modulesText(fields[name], data.relations?.[name])
-            ) : f.kind === 'select' ? (
-              (f.options?.[String(fields[name])] ?? displayValue(f.kind, fields[name]))
+            ) : f.kind === 'image' && fields[name] ? (
+              <img src={String(fields[name])} alt={f.label} className="moc-review-cover" />
             ) : (
-              <FieldValue kind={f.kind} value={fields[name]} />
+              <FieldValue kind={f.kind} value={fields[name]} field={f} />
             )}
           </Descriptions.Item>
         ))}

@@ -14,7 +14,7 @@ export function useReviewLog(def: ResourceDef, id: number | undefined) {
   const paths = reviewApi(def)
   return useQuery({
     queryKey: ['review-log', def.name, id],
-    queryFn: async () => logEntries(await api.get<unknown>(paths.log, { resId: id })),
+    queryFn: async () => logEntries(await api.get<unknown>(paths.log, paths.logQuery(id!))),
     enabled: id !== undefined && def.review !== undefined,
   })
 }

@@ -3,7 +3,7 @@ import { can } from '@moc/domain/permissions/can'
 import type { ResourceDef } from '@moc/domain/resources/types'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { TableColumnsType } from 'antd'
-import { Alert, App, Button, Card, Flex, Tabs, Tag } from 'antd'
+import { Alert, App, Button, Card, Drawer, Flex, Tabs, Tag } from 'antd'
 import dayjs from 'dayjs'
 import { useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
@@ -15,6 +15,7 @@ import { useColumnSettings } from '../widgets/useColumnSettings.tsx'
 import type { Paged } from '../widgets/usePagedQuery.ts'
 import { WideTable } from '../widgets/WideTable.tsx'
 import { RejectDialog } from './RejectDialog.tsx'
+import { ReviewDetail } from './ReviewDetail.tsx'
 import { QUEUE_TABS, type QueueRow, queueRows, readQueueTab, reviewApi, reviewDetailPath } from './review.ts'
 import { reviewQueueKey, useReviewDecision } from './useWorkflow.tsx'
 import './engine.css'
@@ -28,15 +29,16 @@ const timeColumn = { width: COLUMN_WIDTH.time, className: 'moc-nowrap', render: 
 /**
  * A review queue (spec §2 audit lists, §7 review centre), drawn from a definition's `review`: tabs 待审核
  * (type=list) and 审核记录 (type=wait) in the URL, paging 30/50/100, batch and row 通过 / 驳回, 审核 opens
- * the detail screen.
+ * the detail screen (a queue without one decides on its rows only). `recordsOnly`: the queue's 审核记录 on a screen
+ * of its own (/versionAudited), without the tabs.
  */
-export function ReviewQueue({ def }: { def: ResourceDef }) {
+export function ReviewQueue({ def, recordsOnly = false }: { def: ResourceDef; recordsOnly?: boolean }) {
   const review = def.review!
   const navigate = useNavigate()
   const { modal } = App.useApp()
   const paths = reviewApi(def)
   const [params, setParams] = useSearchParams()
-  const type = readQueueTab(params.get('type'))
+  const type = recordsOnly ? 'wait' : readQueueTab(params.get('type'))
   const page = Math.max(1, Number(params.get('page')) || 1)
   const sizeParam = Number(params.get('pageSize'))
   const pageSize = (PAGE_SIZES as readonly number[]).includes(sizeParam) ? sizeParam : PAGE_SIZE_DEFAULT
@@ -51,7 +53,7 @@ export function ReviewQueue({ def }: { def: ResourceDef }) {
     // A queue several types share keeps the chosen type (SharedReviewQueue).
     const kind = params.get('kind')
     if (kind) q.set('kind', kind)
-    if (t !== 'list') q.set('type', t)
+    if (t !== 'list' && !recordsOnly) q.set('type', t)
     if (p !== 1) q.set('page', String(p))
     if (s !== PAGE_SIZE_DEFAULT) q.set('pageSize', String(s))
     setParams(q)
@@ -69,6 +71,8 @@ export function ReviewQueue({ def }: { def: ResourceDef }) {
   const [selection, setSelection] = useState<{ scope: string; ids: number[] }>({ scope, ids: [] })
   const selected = selection.scope === scope ? selection.ids : []
   const [rejecting, setRejecting] = useState<number[]>()
+  // A queue without a detail screen (/auditSearchKeyword) shows the item in a drawer.
+  const [viewing, setViewing] = useState<number>()
   const decide = useReviewDecision(def, {
     onDone: () => {
       setSelection({ scope, ids: [] })
@@ -159,7 +163,11 @@ export function ReviewQueue({ def }: { def: ResourceDef }) {
             >
               {pending && mayReview ? '审核' : '查看'}
             </Button>
-          ) : null}
+          ) : (
+            <Button type="link" size="small" onClick={() => setViewing(row.id)}>
+              查看
+            </Button>
+          )}
           {pending && mayReview ? (
             <ReviewRowButtons
               onApprove={() => approve([row.id], row.title)}
@@ -176,12 +184,18 @@ export function ReviewQueue({ def }: { def: ResourceDef }) {
 
   return (
     <Card>
-      <Tabs
-        activeKey={type}
-        tabBarExtraContent={table.button}
-        onChange={(t) => setQuery({ type: t, page: 1 })}
-        items={QUEUE_TABS.map((t) => ({ key: t.key, label: t.label }))}
-      />
+      {recordsOnly ? (
+        <Flex justify="end" style={{ marginBottom: 16 }}>
+          {table.button}
+        </Flex>
+      ) : (
+        <Tabs
+          activeKey={type}
+          tabBarExtraContent={table.button}
+          onChange={(t) => setQuery({ type: t, page: 1 })}
+          items={QUEUE_TABS.map((t) => ({ key: t.key, label: t.label }))}
+        />
+      )}
       {pending && mayReview ? (
         <Flex gap={8} align="center" wrap style={{ marginBottom: 16 }}>
           <Button type="primary" disabled={!selected.length} onClick={() => approve(selected)}>
@@ -223,6 +237,17 @@ export function ReviewQueue({ def }: { def: ResourceDef }) {
           onChange: (p, s) => setQuery({ page: s === pageSize ? p : 1, pageSize: s }),
         }}
       />
+      <Drawer
+        open={viewing !== undefined}
+        title={`${def.label}审核`}
+        size={880}
+        onClose={() => setViewing(undefined)}
+        destroyOnHidden
+      >
+        {viewing !== undefined ? (
+          <ReviewDetail def={def} item={viewing} onClose={() => setViewing(undefined)} />
+        ) : null}
+      </Drawer>
       <RejectDialog
         open={rejecting !== undefined}
         count={rejecting?.length ?? 0}

@@ -1,5 +1,5 @@
 import type { ContentVersion, ContentVersionDiff } from '@moc/domain/api/content'
-import type { ResourceDef } from '@moc/domain/resources/types'
+import type { FieldDef, ResourceDef } from '@moc/domain/resources/types'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Descriptions, Tag } from 'antd'
 import { api } from '../api/client.ts'
@@ -37,10 +37,11 @@ export function VersionDiff({
   versionNo?: number
   title?: string
 }) {
-  const path = resourceApi(def).versionDiff
+  const paths = resourceApi(def)
+  const path = paths.versionDiff
   const diff = useQuery({
     queryKey: ['resource-diff', def.name, id, versionNo],
-    queryFn: () => api.get<ContentVersionDiff>(path!, { kind: resourceApi(def).kind, id, versionNo }),
+    queryFn: () => api.get<ContentVersionDiff>(path!, paths.withKind({ id, versionNo })),
     enabled: path !== undefined,
   })
   if (!path) return null
@@ -68,7 +69,7 @@ export function VersionDiff({
             <Descriptions bordered size="small" column={1}>
               {data.changes.map((c) => (
                 <Descriptions.Item key={c.name} label={c.label}>
-                  <ChangeView change={c} />
+                  <ChangeView change={c} field={def.fields[c.name]} />
                 </Descriptions.Item>
               ))}
             </Descriptions>
@@ -81,7 +82,7 @@ export function VersionDiff({
   )
 }
 
-function ChangeView({ change }: { change: FieldChange }) {
+function ChangeView({ change, field }: { change: FieldChange; field: FieldDef | undefined }) {
   if (change.parts) {
     // Rich text whose markup alone changed has equal text on both sides: say so rather than show nothing new.
     const textChanged = change.parts.some((p) => p.op !== 'equal')
@@ -110,11 +111,11 @@ function ChangeView({ change }: { change: FieldChange }) {
   return (
     <span>
       <del className="moc-diff__del">
-        <FieldValue kind={change.kind} value={change.before} />
+        <FieldValue kind={change.kind} value={change.before} field={field} />
       </del>
       {' → '}
       <ins className="moc-diff__ins">
-        <FieldValue kind={change.kind} value={change.after} />
+        <FieldValue kind={change.kind} value={change.after} field={field} />
       </ins>
     </span>
   )

@@ -9,14 +9,17 @@ import { resourceApi } from './derive.ts'
 import { formatTime } from './displayValue.ts'
 import { VersionDiff, versionDecisionTag } from './VersionDiff.tsx'
 
-/** 历史版本 of an item on its form (GET /api/content/versions), newest first, each comparable with the current. */
+/**
+ * 历史版本 of an item on its form (GET /api/content/versions, a record type's /api/<name>/versions), newest first,
+ * each comparable with the current.
+ */
 export function VersionHistory({ def, id }: { def: ResourceDef; id: number }) {
   const paths = resourceApi(def)
   const [comparing, setComparing] = useState<number>()
   const list = useQuery({
     queryKey: ['resource-versions', def.name, id],
     queryFn: () =>
-      api.get<{ items: ContentVersion[]; total: number }>(paths.versions!, { kind: paths.kind, id }),
+      api.get<{ items: ContentVersion[]; total: number }>(paths.versions!, paths.withKind({ id })),
     enabled: paths.versions !== undefined,
   })
   if (!paths.versions) return null

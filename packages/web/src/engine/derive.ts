@@ -1,7 +1,7 @@
-import { contentMessages } from '@moc/domain/api/content'
+import { contentMessages, operationCounts } from '@moc/domain/api/content'
 import { PAGE_SIZE_DEFAULT, PAGE_SIZES } from '@moc/domain/constants'
 import { can, type Grant } from '@moc/domain/permissions/can'
-import { fieldSchema } from '@moc/domain/resources/fieldSchema'
+import { fieldSchema, requiredMessage } from '@moc/domain/resources/fieldSchema'
 import {
   type FieldDef,
   type ResourceAction,
@@ -27,32 +27,85 @@ import type { Dayjs } from 'dayjs'
 
 export const contentKind = (def: ResourceDef) => ('kind' in def.storage ? def.storage.kind : undefined)
 
-/** The calls of a resource: content-family types share `/api/content/*` with `kind`; the definition may override. */
+/** Whether a type keeps any operated count (spec §3 operations counts), so its items have 运营数据. */
+export const hasOperationCounts = (def: ResourceDef) =>
+  Object.values(operationCounts).some((c) => def.fields[c.operated] !== undefined)
+
+/**
+ * The data provider of a definition (DESIGN §4): every call the web makes for it, for both stores. Content-family
+ * types share `/api/content/*` and tell the type by `kind` (withKind adds it to a body or query); a record-store type
+ * (a table of its own) is served at `/api/<name>/*` and its bodies carry no kind (decision 0037). The definition may
+ * override a path ('METHOD /api/...'). No other file builds a resource URL.
+ */
 export function resourceApi(def: ResourceDef) {
   const kind = contentKind(def)
-  const base = kind ? '/api/content' : `/api/${def.name}`
+  const own = `/api/${def.name}`
+  const base = kind ? '/api/content' : own
   // Overrides read 'METHOD /api/...'; the method is the engine's convention for that action.
   const path = (action: ResourceAction, fallback: string) =>
     def.api?.[action]?.replace(/^[A-Z]+\s+/, '') ?? fallback
+  const remove = kind ? `${base}/${kind}/delete` : `${own}/delete`
+  // Versions are kept for content, and for a record type that goes through review.
+  const versioned = kind !== undefined || def.review !== undefined
+  const lockable = kind !== undefined && def.actions.includes('lock')
   return {
     kind,
+    /** A body or query with the content `kind` when the type has one. */
+    withKind: <T extends object>(o: T): T & { kind?: string } => (kind ? { kind, ...o } : o),
     list: path('list', `${base}/list`),
-    nums: kind ? `${base}/nums` : undefined,
+    nums: `${base}/nums`,
     detail: path('detail', `${base}/detail`),
     create: path('create', `${base}/add`),
     update: path('update', `${base}/modify`),
-    recycle: path('recycle', kind ? `${base}/${kind}/delete` : `/api/${def.name}/delete`),
+    recycle: path('recycle', remove),
     restore: path('restore', `${base}/restore`),
-    remove: path('remove', kind ? `${base}/${kind}/delete` : `/api/${def.name}/delete`),
+    remove: path('remove', remove),
     showState: path('show', `${base}/showState`),
+    /** Spec §5 duplicate titles: the content family only. */
     same: kind ? `${base}/same` : undefined,
     /** Versions and the reviewer's diff (decision 0009), the edit lock (decision 0006) and its release. */
-    versions: kind ? `${base}/versions` : undefined,
-    versionDiff: kind ? `${base}/versionDiff` : undefined,
-    lock: def.actions.includes('lock') ? path('lock', `${base}/${kind ?? def.name}/lock`) : undefined,
-    unlock: def.actions.includes('lock') ? `${base}/${kind ?? def.name}/unlock` : undefined,
+    versions: versioned ? `${base}/versions` : undefined,
+    versionDiff: versioned ? `${base}/versionDiff` : undefined,
+    lock: lockable ? path('lock', `${base}/${kind}/lock`) : undefined,
+    unlock: lockable ? `${base}/${kind}/unlock` : undefined,
+    export: path('export', kind ? `${base}/${kind}/export` : `${own}/export`),
+    /** Record store only: Excel import, manual order, commands and machine transitions. */
+    import: kind ? undefined : path('import', `${own}/import`),
+    sort: kind ? undefined : path('sort', `${own}/sort`),
+    command: (name: string) => `${own}/${name}`,
+    operationInfo: kind && hasOperationCounts(def) ? '/api/contentOperation/contentOperationInfo' : undefined,
   }
 }
+
+export type ResourceApi = ReturnType<typeof resourceApi>
+
+/**
+ * Whether a type offers an action at all, as its routes exist: content its CRUD and the definition's actions; a
+ * record type (whose routes the server mounts by its permission page and traits, decision 0037) by both.
+ */
+export function offers(def: ResourceDef, action: ResourceAction): boolean {
+  const crud = ['list', 'detail', 'create', 'update', 'remove'].includes(action)
+  if (contentKind(def)) return crud || def.actions.includes(action)
+  switch (action) {
+    case 'list':
+    case 'detail':
+      return true
+    case 'create':
+    case 'update':
+    case 'remove':
+    case 'export':
+    case 'import':
+      return supportsAction(def, action)
+    case 'recycle':
+    case 'restore':
+      return supportsAction(def, 'recycle')
+    default:
+      return def.actions.includes(action) && supportsAction(def, action)
+  }
+}
+
+/** Whether rows name their creator: `scope: 'none'` record types (rows app users make, global switches) do not. */
+export const hasCreator = (def: ResourceDef) => def.scope !== 'none'
 
 export interface ListTab {
   key: string
@@ -87,17 +140,29 @@ export const ENGINE_COLUMNS = [
 export const hasDisplayWindow = (def: ResourceDef) =>
   'displayStart' in def.fields || 'displayEnd' in def.fields
 
-/** The list's columns: the definition's, then the engine's state, count, creator and time columns. */
+/** The state field of a definition's machine (a feedback's state), drawn as a coloured tag. */
+export const machineField = (def: ResourceDef) => def.machine?.field
+
+/**
+ * The list's columns: the definition's (and its machine's state when it lists none), then the engine's state,
+ * count, creator and time columns that apply to the type.
+ */
 export function listColumnKeys(def: ResourceDef): string[] {
-  const own = def.list.columns
+  const state = machineField(def)
+  const own = state && !def.list.columns.includes(state) ? [...def.list.columns, state] : def.list.columns
   // A type without review (programme replays) has no review state to show, one without show/hide (晨视频) no
-  // show state.
+  // show state; counts are the content family's, creators those of scoped types.
+  const content = contentKind(def) !== undefined
   const engine = ENGINE_COLUMNS.filter(
     (c) =>
       !own.includes(c) &&
       (c !== 'verifyState' || def.review) &&
-      (c !== 'showState' || supportsAction(def, 'show')),
+      (c !== 'showState' || (supportsAction(def, 'show') && (content || offers(def, 'show')))) &&
+      ((c !== 'viewNum' && c !== 'likeNum') || content) &&
+      (c !== 'creatorName' || hasCreator(def)),
   ).flatMap((c) => (c === 'verifyState' && hasDisplayWindow(def) ? [c, 'displayStatus'] : [c]))
+  // Without a review state to follow, a display window's status leads the engine's columns (an ad, a buoy).
+  if (hasDisplayWindow(def) && !engine.includes('displayStatus')) engine.unshift('displayStatus')
   return [...own, ...engine]
 }
 
@@ -107,10 +172,12 @@ export const viewCountApplies = (def: ResourceDef) =>
 export const likeCountApplies = (def: ResourceDef) => def.counts?.like ?? contentKind(def) !== undefined
 
 /** The form's fields: those with `form` (or shown read-only), in definition order. */
-export const formFields = (def: ResourceDef): [string, FieldDef][] =>
+export const formFields = (def: Pick<ResourceDef, 'fields'>): [string, FieldDef][] =>
   Object.entries(def.fields).filter(([, f]) => f.form !== false || f.readOnly === true)
 
-const choiceKinds = new Set(['select', 'switch', 'datetime', 'tags', 'mediaAccount', 'relation'])
+/** A child row's own identity in the form (kept out of what is sent): a row added in the form has no `id` yet. */
+export const ROW_KEY = Symbol('row')
+export type ChildRow = Record<string, unknown> & { id?: number; [ROW_KEY]?: string }
 
 /** One field's value as a save sends it: text trimmed, empty dates and numbers null, tag ids as numbers. */
 export function fieldPayload(name: string, f: FieldDef, v: unknown): unknown {
@@ -125,6 +192,10 @@ export function fieldPayload(name: string, f: FieldDef, v: unknown): unknown {
     case 'tags':
     case 'relation':
       return Array.isArray(v) ? v.map(Number) : []
+    case 'multiSelect':
+      return Array.isArray(v) ? v : []
+    case 'children':
+      return childrenPayload(f, v)
     case 'modules':
       return Array.isArray(v)
         ? (v as { name?: unknown; items?: unknown }[]).map((m) => ({
@@ -143,11 +214,64 @@ export function fieldPayload(name: string, f: FieldDef, v: unknown): unknown {
   }
 }
 
+/** A children field's rows as sent: each row's fields by their own kinds, and the id of a kept row. */
+function childrenPayload(f: FieldDef, v: unknown): Record<string, unknown>[] {
+  if (!Array.isArray(v)) return []
+  const fields = Object.entries(f.children?.fields ?? {})
+  return (v as ChildRow[]).map((row) => {
+    const out: Record<string, unknown> = {}
+    if (typeof row.id === 'number') out.id = row.id
+    for (const [name, cf] of fields) out[name] = fieldPayload(name, cf, row[name])
+    return out
+  })
+}
+
 const isEmpty = (v: unknown) =>
   v === undefined ||
   v === null ||
   (typeof v === 'string' && v.trim() === '') ||
   (Array.isArray(v) && !v.length)
+
+/**
+ * The value type of a field's required rule: antd checks `required` through async-validator, which takes a rule
+ * without a type for a string and refuses a number, a date or a list even when it is there.
+ */
+type RuleType = NonNullable<Exclude<FormRule, (...args: never[]) => unknown>['type']>
+const requiredType: Partial<Record<FieldDef['kind'], RuleType>> = {
+  number: 'number',
+  mediaAccount: 'number',
+  switch: 'boolean',
+  datetime: 'object',
+  tags: 'array',
+  relation: 'array',
+  modules: 'array',
+  multiSelect: 'array',
+  children: 'array',
+}
+
+/** The message a field's schema refuses its value with: its own, a child row's named by its row, else `invalid`. */
+function issueMessage(f: FieldDef, issue: { path: PropertyKey[]; message: string } | undefined): string {
+  const fallback = f.invalid ?? `${f.label}填写有误`
+  if (!issue) return fallback
+  if (issue.path.length === 0 || f.kind === 'modules') return issue.message
+  if (f.kind === 'children' && typeof issue.path[0] === 'number')
+    // A row's own rule (no overlap) names itself; a cell's message says which row.
+    return issue.path.length === 1 ? issue.message : `第${issue.path[0] + 1}行：${issue.message}`
+  return fallback
+}
+
+/** A children field's refusal per row, for the rows the table marks (the first message of each row). */
+export function childRowErrors(f: FieldDef, v: unknown): Map<number, string> {
+  const out = new Map<number, string>()
+  if (f.kind !== 'children' || !Array.isArray(v)) return out
+  const checked = fieldSchema(f).safeParse(childrenPayload(f, v))
+  if (checked.success) return out
+  for (const issue of checked.error.issues) {
+    const row = issue.path[0]
+    if (typeof row === 'number' && !out.has(row)) out.set(row, issue.message)
+  }
+  return out
+}
 
 /**
  * Validation rules of one form field: required with its Chinese message first, the spec §5 rule for
@@ -157,12 +281,11 @@ const isEmpty = (v: unknown) =>
 export function fieldRules(name: string, f: FieldDef): FormRule[] {
   if (f.readOnly) return []
   const rules: FormRule[] = []
-  if (f.required)
-    rules.push({
-      required: true,
-      whitespace: f.kind !== 'number',
-      message: `${choiceKinds.has(f.kind) ? '请选择' : '请输入'}${f.label}`,
-    })
+  if (f.required) {
+    const type = requiredType[f.kind]
+    const message = requiredMessage(f)
+    rules.push(type ? { required: true, type, message } : { required: true, whitespace: true, message })
+  }
   if (isOperateCountField(name)) {
     const message = f.invalid ?? operateCountMessages[name]
     rules.push({
@@ -177,14 +300,17 @@ export function fieldRules(name: string, f: FieldDef): FormRule[] {
       if (isEmpty(v)) return Promise.resolve()
       const checked = schema.safeParse(fieldPayload(name, f, v))
       if (checked.success) return Promise.resolve()
-      // The field's own messages (a module's too); an element of a list (a tag id) answers with the field's invalid one.
-      const issue = checked.error.issues[0]
-      const message = issue && (issue.path.length === 0 || f.kind === 'modules') ? issue.message : undefined
-      return Promise.reject(new Error(message ?? f.invalid ?? `${f.label}填写有误`))
+      // The field's own messages (a module's, a child row's too); an element of a list (a tag id) answers with the
+      // field's invalid one.
+      return Promise.reject(new Error(issueMessage(f, checked.error.issues[0])))
     },
   })
   return rules
 }
+
+/** The rules of a set of fields (a command's input, a child row): each field's fieldRules, by name. */
+export const fieldsRules = (fields: Record<string, FieldDef>) =>
+  Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, fieldRules(name, f)]))
 
 const isoOf = (v: unknown) =>
   v && typeof (v as Dayjs).toISOString === 'function' ? (v as Dayjs).toISOString() : null
@@ -256,7 +382,12 @@ export function readListState(
     const v = params.get(name)?.trim()
     if (v) filters[name] = v
   }
-  const creator = params.has(CREATOR_PARAM) ? params.get(CREATOR_PARAM)! : (defaultCreator ?? '')
+  // A type without creators (hasCreator) has no creator filter at all.
+  const creator = !hasCreator(def)
+    ? ''
+    : params.has(CREATOR_PARAM)
+      ? params.get(CREATOR_PARAM)!
+      : (defaultCreator ?? '')
   if (creator) filters[CREATOR_PARAM] = creator
   return {
     partition: partitionOf(def, params),
@@ -280,6 +411,51 @@ export function writeListState(
   if (s.pageSize !== PAGE_SIZE_DEFAULT) p.set('pageSize', String(s.pageSize))
   for (const [name] of searchFields(def)) if (s.filters[name]) p.set(name, s.filters[name])
   const creator = s.filters[CREATOR_PARAM] ?? ''
-  if (creator !== (defaultCreator ?? '')) p.set(CREATOR_PARAM, creator)
+  if (hasCreator(def) && creator !== (defaultCreator ?? '')) p.set(CREATOR_PARAM, creator)
   return p
+}
+
+/**
+ * The body of 导出 (the list's tab and filters): content takes the title apart and the other search fields under
+ * `fields`; a record type takes every search field by its name, as its list does.
+ */
+export function exportBody(def: ResourceDef, state: ListState): Record<string, unknown> {
+  const createdBy = state.filters[CREATOR_PARAM] ?? ''
+  const search: Record<string, string> = {}
+  for (const [name] of searchFields(def)) if (state.filters[name]) search[name] = state.filters[name]
+  if (!contentKind(def)) return { type: state.type, ...(hasCreator(def) ? { createdBy } : {}), ...search }
+  const { title, ...fields } = search
+  return { type: state.type, title: title || undefined, createdBy, fields }
+}
+
+/** An import's refusal (422 `{failed: [{row, messages}]}`, every row checked by the form's schema) as lines to list. */
+export function importFailureLines(data: unknown): string[] {
+  const failed = (data as { failed?: unknown } | null)?.failed
+  if (!Array.isArray(failed)) return []
+  return failed
+    .filter((f): f is { row: number; messages: unknown[] } => typeof f?.row === 'number')
+    .map((f) => `第 ${f.row} 行：${(Array.isArray(f.messages) ? f.messages : []).join('；')}`)
+}
+
+/** The page's ids after moving the row at `from` to `to` (排序: the order POST /api/<name>/sort is sent). */
+export function reorderedIds(ids: readonly number[], from: number, to: number): number[] {
+  const next = [...ids]
+  if (from < 0 || from >= next.length || to < 0 || to >= next.length) return next
+  const [moved] = next.splice(from, 1)
+  next.splice(to, 0, moved!)
+  return next
+}
+
+/**
+ * The form fields a server refusal names, to show it under them: a children field's no-overlap message (the server
+ * checks the rule with the same function, and says so in the same words).
+ */
+export function fieldErrorsOf(
+  def: Pick<ResourceDef, 'fields'>,
+  text: string,
+): { name: string; errors: string[] }[] {
+  return Object.entries(def.fields).flatMap(([name, f]) => {
+    const rule = f.children?.noOverlap
+    return rule && text.includes(rule.message) ? [{ name, errors: [rule.message] }] : []
+  })
 }

@@ -12,8 +12,8 @@ import { prefetchLock, takesLock } from './useEditLock.ts'
 export const detailQuery = (def: ResourceDef, id: number | undefined) => ({
   queryKey: ['resource-detail', def.name, id],
   queryFn: () => {
-    const { detail, kind } = resourceApi(def)
-    return api.get<Item>(detail, { id, kind })
+    const { detail, withKind } = resourceApi(def)
+    return api.get<Item>(detail, withKind({ id }))
   },
   enabled: id !== undefined,
   staleTime: Number.POSITIVE_INFINITY,

@@ -31,9 +31,8 @@ export function resourceScreens(defs: Record<string, ResourceDef>): Record<strin
   const screens: Record<string, ComponentType> = {}
   for (const def of Object.values(defs)) {
     screens[def.screens.list] = () => createElement(ListScreen, { def })
-    const { create, edit } = def.screens
-    screens[def.screens.detail] = () =>
-      createElement(FormScreen, { def, view: isViewScreen(def, def.screens.detail) })
+    const { create, edit, detail } = def.screens
+    if (detail) screens[detail] = () => createElement(FormScreen, { def, view: isViewScreen(def, detail) })
     if (create) screens[create] = () => createElement(FormScreen, { def })
     if (edit) screens[edit] = () => createElement(FormScreen, { def })
     const comments = def.screens.comments

@@ -2,7 +2,7 @@ import { REJECT_REASON_MAX, reviewMessages } from '@moc/domain/api/review'
 import type { MenuItem } from '@moc/domain/catalogue/menu'
 import { screens } from '@moc/domain/catalogue/screens'
 import { can, type Grant } from '@moc/domain/permissions/can'
-import { reviewPathSegment } from '@moc/domain/resources/index'
+import { resTypeOf, reviewPathSegment } from '@moc/domain/resources/index'
 import { permissionFor, type ResourceAction, type ResourceDef } from '@moc/domain/resources/types'
 import { contentKind } from './derive.ts'
 
@@ -19,6 +19,18 @@ export const workflowText: Record<WorkflowAction, { button: string; confirm: str
   revert: { button: '撤回', confirm: '确定撤回选中的{n}条待审核内容？', done: '已撤回' },
   publishNoExamine: { button: '免审发布', confirm: '确定免审发布选中的{n}条内容？', done: '已发布' },
   takeDown: { button: '下线', confirm: '确定下线选中的{n}条内容？', done: '已下线' },
+}
+
+/**
+ * The wording of a type's transitions: where its own show words already say 下线 (a splash screen's 上线/下线),
+ * taking a published item down is 撤回发布, so the two buttons are told apart.
+ */
+export function workflowTextOf(def: Pick<ResourceDef, 'showWords'>): typeof workflowText {
+  if (def.showWords?.hide !== workflowText.takeDown.button) return workflowText
+  return {
+    ...workflowText,
+    takeDown: { button: '撤回发布', confirm: '确定撤回发布选中的{n}条内容？', done: '已撤回发布' },
+  }
 }
 
 /**
@@ -67,31 +79,39 @@ export const applicableIds = (
 ): number[] =>
   rows.filter((r) => typeof r.verifyState === 'number' && fromState[action](r.verifyState)).map((r) => r.id)
 
-/** The calls of the review workflow (docs/decisions/0007-review-workflow.md). */
+/**
+ * The calls of a definition's review (docs/decisions/0007-review-workflow.md, 0037): the editor-side transitions on
+ * the type's own routes (content: /api/content/* with kind; a record type: /api/<name>/*), the decisions and queues
+ * on the shared review centre by resType.
+ */
 export function reviewApi(def: ResourceDef) {
   const kind = contentKind(def)
-  const resType = def.review?.resType ?? kind ?? def.name
+  const resType = resTypeOf(def)
+  const base = kind ? '/api/content' : `/api/${def.name}`
+  const queue = `/api/verify-center/${reviewPathSegment(resType)}`
   return {
     kind,
     resType,
-    submit: '/api/content/examination',
-    revert: `/api/content/${kind ?? def.name}/revert`,
-    publishNoExamine: '/api/content/publish/noExamine',
-    takeDown: '/api/content/revoke/batch',
+    submit: `${base}/examination`,
+    revert: kind ? `${base}/${kind}/revert` : `${base}/revert`,
+    publishNoExamine: `${base}/publish/noExamine`,
+    takeDown: `${base}/revoke/batch`,
     approve: '/api/verify-center/approved',
     reject: '/api/verify-center/rejection',
-    queue: `/api/verify-center/${reviewPathSegment(resType)}`,
+    queue,
     /** The item as a reviewer reads it: guarded by the queue's 审核, not the content page's 查看. */
-    detail: `/api/verify-center/${reviewPathSegment(resType)}/detail`,
+    detail: `${queue}/detail`,
     log: '/api/process/resource/log',
+    /** The log's query: a content item is found by its id alone, any other type names itself. */
+    logQuery: (resId: number) => (kind ? { resId } : { resType, resId }),
     pendingCounts: '/api/verify-center/pendingCounts',
   }
 }
 
-/** The request body of an editor-side transition. */
+/** The request body of an editor-side transition: content names its kind (but to revert), records need none. */
 export function workflowBody(def: ResourceDef, action: WorkflowAction, ids: number[]) {
   const { kind } = reviewApi(def)
-  return action === 'revert' ? { ids } : { kind, ids }
+  return action === 'revert' || !kind ? { ids } : { kind, ids }
 }
 
 /** The queue's detail screen: the catalogue screen whose parent is the queue (e.g. /articleAuditDetail). */
@@ -99,11 +119,21 @@ export function reviewDetailPath(queue: string): string | undefined {
   return screens.find((s) => s.parent === queue && !s.menu)?.path
 }
 
-/** Definitions that go through review, each with its queue and detail screens. */
+/**
+ * Definitions that go through review, each with its queue, its detail screen (none: decisions are taken on the
+ * queue's rows, e.g. /auditSearchKeyword) and its records screen when the catalogue has one (/versionAudited).
+ */
 export function reviewQueues(defs: Record<string, ResourceDef>) {
-  const out: { def: ResourceDef; queue: string; detail: string | undefined }[] = []
+  const out: { def: ResourceDef; queue: string; detail: string | undefined; records: string | undefined }[] =
+    []
   for (const def of Object.values(defs))
-    if (def.review) out.push({ def, queue: def.review.queue, detail: reviewDetailPath(def.review.queue) })
+    if (def.review)
+      out.push({
+        def,
+        queue: def.review.queue,
+        detail: reviewDetailPath(def.review.queue),
+        records: def.review.records,
+      })
   return out
 }
 

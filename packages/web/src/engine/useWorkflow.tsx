@@ -13,7 +13,7 @@ import {
   type WorkflowAction,
   workflowActions,
   workflowBody,
-  workflowText,
+  workflowTextOf,
 } from './review.ts'
 
 export const PENDING_COUNTS_KEY = ['pending-counts'] as const
@@ -43,12 +43,13 @@ export function useWorkflow(def: ResourceDef, { onDone }: { onDone?: () => void 
   const { message, modal } = App.useApp()
   const queryClient = useQueryClient()
   const allowed = workflowActions(def, currentGrant())
+  const text = workflowTextOf(def)
 
   const run = useMutation({
     mutationFn: ({ action, ids }: { action: WorkflowAction; ids: number[] }) =>
       sendWorkflow(def, action, ids),
     onSuccess: (_, { action }) => {
-      message.success(workflowText[action].done, TOAST_SUCCESS_S)
+      message.success(text[action].done, TOAST_SUCCESS_S)
       onDone?.()
       return invalidateReview(queryClient, def)
     },
@@ -57,13 +58,14 @@ export function useWorkflow(def: ResourceDef, { onDone }: { onDone?: () => void 
   const sensitiveReview = useSensitiveReview()
   /** Sends a transition; a submission first passes the sensitive review of the stored items (decision 0010). */
   const send = async (action: WorkflowAction, ids: number[]) => {
-    if (action === 'submit') {
-      const reviewed = await checkSensitiveContent(reviewApi(def).kind ?? def.name, ids).catch(
-        (err: Error) => {
-          message.error(err.message, TOAST_ERROR_S)
-          return undefined
-        },
-      )
+    // The stored-items check reads the content table; a record type's submission is checked by the server alone
+    // (block-level words refused, decision 0037).
+    const kind = reviewApi(def).kind
+    if (action === 'submit' && kind) {
+      const reviewed = await checkSensitiveContent(kind, ids).catch((err: Error) => {
+        message.error(err.message, TOAST_ERROR_S)
+        return undefined
+      })
       if (!reviewed || !(await sensitiveReview(reviewed, 'submit'))) return
     }
     await run.mutateAsync({ action, ids }).catch(() => undefined)
@@ -75,7 +77,7 @@ export function useWorkflow(def: ResourceDef, { onDone }: { onDone?: () => void 
     rowWorkflowActions(allowed, row.verifyState).map((action) => (
       <Popconfirm
         key={action}
-        title={workflowText[action].confirm.replace(
+        title={text[action].confirm.replace(
           /选中的\{n\}条(待审核)?内容/,
           `「${String(row.title ?? row.id)}」`,
         )}
@@ -86,7 +88,7 @@ export function useWorkflow(def: ResourceDef, { onDone }: { onDone?: () => void 
         }}
       >
         <Button type="link" size="small" danger={action === 'takeDown'} loading={busy(action, row.id)}>
-          {workflowText[action].button}
+          {text[action].button}
         </Button>
       </Popconfirm>
     ))
@@ -94,12 +96,12 @@ export function useWorkflow(def: ResourceDef, { onDone }: { onDone?: () => void 
   const confirmBatch = (action: WorkflowAction, rows: { id: number; verifyState?: unknown }[]) => {
     const ids = applicableIds(action, rows)
     if (!ids.length) {
-      message.warning(`选中的内容中没有可${workflowText[action].button}的内容`)
+      message.warning(`选中的内容中没有可${text[action].button}的内容`)
       return
     }
     modal.confirm({
       title: '提示',
-      content: workflowText[action].confirm.replace('{n}', String(ids.length)),
+      content: text[action].confirm.replace('{n}', String(ids.length)),
       okText: '确定',
       cancelText: '取消',
       okButtonProps: { danger: action === 'takeDown' },
@@ -119,7 +121,7 @@ export function useWorkflow(def: ResourceDef, { onDone }: { onDone?: () => void 
         loading={busy(action) && run.variables?.ids.length !== 1}
         onClick={() => confirmBatch(action, selectedRows)}
       >
-        批量{workflowText[action].button}
+        批量{text[action].button}
       </Button>
     ))
 

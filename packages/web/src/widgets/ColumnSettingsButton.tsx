@@ -1,8 +1,9 @@
-import { ArrowDownOutlined, ArrowUpOutlined, SettingOutlined } from '@ant-design/icons'
+import { SettingOutlined } from '@ant-design/icons'
 import { type TableDensity, tableDensities, tableDensityLabels } from '@moc/domain/api/tableSettings'
 import { moveKey } from '@moc/domain/rules/columnSettings'
 import { Button, Checkbox, Flex, Popover, Radio, Tooltip, Typography } from 'antd'
 import { useId, useState } from 'react'
+import { MoveButtons } from './MoveButtons.tsx'
 import './tables.css'
 
 export interface SettingsColumn {
@@ -74,21 +75,11 @@ export function ColumnSettingsButton({ columns, hidden, density, onChange, onRes
               {c.title}
             </Checkbox>
             <span className="moc-column-settings__moves">
-              <Button
-                type="text"
-                size="small"
-                icon={<ArrowUpOutlined />}
-                aria-label={`上移 ${c.title}`}
-                disabled={i === 0}
-                onClick={() => change({ order: moveKey(order, c.key, -1) })}
-              />
-              <Button
-                type="text"
-                size="small"
-                icon={<ArrowDownOutlined />}
-                aria-label={`下移 ${c.title}`}
-                disabled={i === columns.length - 1}
-                onClick={() => change({ order: moveKey(order, c.key, 1) })}
+              <MoveButtons
+                name={` ${c.title}`}
+                index={i}
+                count={columns.length}
+                onMove={(from, to) => change({ order: moveKey(order, c.key, to < from ? -1 : 1) })}
               />
             </span>
           </li>

@@ -71,6 +71,7 @@ export const ACCEPT: Record<UploadKind, string> = {
   directory: '',
   attachment: '',
   package: '.zip',
+  apk: '.apk',
 }
 
 /** How the preview dialog shows a file (`pag`: an animation in the libpag player). */

@@ -13,6 +13,7 @@ import {
   openHelpListQuerySchema,
 } from '@moc/domain/api/openApp'
 import { FEEDBACK_STATES } from '@moc/domain/resources/app/feedback'
+import { effectiveLaunchItem, inDisplayWindow, launchOrder } from '@moc/domain/rules/launchItem'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
 import { type AnyColumn, and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
@@ -33,7 +34,6 @@ import {
 import type { Ctx } from '../../platform/context.ts'
 import { AppError } from '../../platform/errors.ts'
 import { effectiveFeatures } from './effectiveFeatures.ts'
-import { byStart, currentLaunchItem, showing } from './launchItems.ts'
 
 const tags = ['App 开放接口']
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
@@ -87,17 +87,17 @@ export async function openAppRoutes(fastify: FastifyInstance, ctx: Ctx) {
         .where(and(eq(appVersion.verifyState, 1), eq(appVersion.platform, platform)))
         .orderBy(desc(appVersion.versionCode)),
     ])
-    const splash = currentLaunchItem(splashes, now)
-    const popup = currentLaunchItem(popups, now)
+    const splash = effectiveLaunchItem(splashes, now)
+    const popup = effectiveLaunchItem(popups, now)
     const adsByPosition: AppConfig['ads'] = {}
-    for (const a of ads.filter((r) => showing(r, now))) {
+    for (const a of ads.filter((r) => inDisplayWindow(r, now))) {
       adsByPosition[a.position] ??= []
       adsByPosition[a.position]!.push({ id: a.id, title: a.title, image: a.image, link: a.link })
     }
     // A mourning grey in force wins over any festival skin (decision 0038).
     const theme = themes
-      .filter((r) => showing(r, now))
-      .sort((a, b) => Number(b.mode === 'grey') - Number(a.mode === 'grey') || byStart(a, b))[0]
+      .filter((r) => inDisplayWindow(r, now))
+      .sort((a, b) => Number(b.mode === 'grey') - Number(a.mode === 'grey') || launchOrder(a, b))[0]
     const latest = versions[0]
     const newer = version === undefined ? [] : versions.filter((v) => v.versionCode > version)
     return {
@@ -145,7 +145,7 @@ export async function openAppRoutes(fastify: FastifyInstance, ctx: Ctx) {
         : null,
       features: effectiveFeatures(features, rules, version),
       buoys: buoys
-        .filter((r) => showing(r, now))
+        .filter((r) => inDisplayWindow(r, now))
         .map((b) => ({
           id: b.id,
           title: b.title,

@@ -2,6 +2,7 @@ import { splashScheduleSchema } from '@moc/domain/api/openApp'
 import { APP_PLATFORMS } from '@moc/domain/resources/app/appOptions'
 import { recordResources } from '@moc/domain/resources/index'
 import { displayStatus } from '@moc/domain/rules/displayWindow'
+import { effectiveLaunchItem, launchOrder } from '@moc/domain/rules/launchItem'
 import { envelopeSchema, ok } from '@moc/domain/transport/envelope'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
@@ -10,7 +11,6 @@ import { appSplash } from '../../db/tables/app.ts'
 import { recordInScope, recordTableOf } from '../../engine/records/recordTable.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { dataScopeOf } from '../../platform/dataScope.ts'
-import { byStart, currentLaunchItem } from './launchItems.ts'
 
 /**
  * 闪屏投放 (spec §2 /publishFlash, decision 0038): the delivery schedule the app follows — per platform, the approved
@@ -52,9 +52,9 @@ export async function splashScheduleRoutes(fastify: FastifyInstance, ctx: Ctx) {
         return {
           platform,
           label,
-          currentId: currentLaunchItem(mine, now)?.id ?? null,
+          currentId: effectiveLaunchItem(mine, now)?.id ?? null,
           items: [...mine]
-            .sort((a, b) => -byStart(a, b))
+            .sort((a, b) => -launchOrder(a, b))
             .map((r) => ({
               id: r.id,
               title: r.title,

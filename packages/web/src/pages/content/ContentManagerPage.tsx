@@ -11,6 +11,7 @@ import { Link, useSearchParams } from 'react-router'
 import { api } from '../../api/client.ts'
 import { currentGrant, currentUser } from '../../api/session.ts'
 import { useStatusNames } from '../../engine/useStatusNames.ts'
+import { CreatorSelect } from '../../widgets/CreatorSelect.tsx'
 import { SearchButtons } from '../../widgets/SearchButtons.tsx'
 import type { Paged } from '../../widgets/usePagedQuery.ts'
 import { type ContentSearchState, readContentSearch, writeContentSearch } from './contentSearchState.ts'
@@ -47,12 +48,6 @@ export default function ContentManagerPage() {
     queryFn: () => api.get<Paged<ContentItem>>(SEARCH_URL, query),
     placeholderData: keepPreviousData,
   })
-  const creators = useQuery({
-    queryKey: ['admin-creators'],
-    queryFn: () =>
-      api.get<{ default: string; items: { label: string; value: string }[] }>('/api/admin/creators'),
-  })
-
   // The form shows what the URL says (also after back/forward).
   const filtersKey = JSON.stringify(state.filters)
   useEffect(() => {
@@ -155,15 +150,7 @@ export default function ContentManagerPage() {
           />
         </Form.Item>
         <Form.Item label="创建人" name="createdBy">
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            style={{ width: 160 }}
-            placeholder={creators.isError ? '创建人加载失败' : '全部创建人'}
-            loading={creators.isLoading}
-            options={creators.data?.items ?? []}
-            notFoundContent={creators.isLoading ? '加载中...' : '暂无数据'}
-          />
+          <CreatorSelect />
         </Form.Item>
         <Form.Item label="创建时间" name="range">
           <DatePicker.RangePicker showTime format="YYYY-MM-DD HH:mm:ss" allowEmpty={[true, true]} />

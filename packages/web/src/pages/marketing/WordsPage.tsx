@@ -11,29 +11,24 @@ import {
 import { TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
 import { can } from '@moc/domain/permissions/can'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Card, Flex, Form, Input, Popconfirm, Select, Tag, Typography, Upload } from 'antd'
+import { App, Button, Card, Flex, Form, Input, Popconfirm, Select, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs from 'dayjs'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { api } from '../../api/client.ts'
 import { downloadFile } from '../../api/download.ts'
+import { fileBase64 } from '../../api/fileBase64.ts'
 import { currentGrant } from '../../api/session.ts'
+import { ExcelImportButton } from '../../widgets/ExcelImportButton.tsx'
+import { FailedRows } from '../../widgets/FailedRows.tsx'
 import { PagedTable } from '../../widgets/PagedTable.tsx'
 import { SearchButtons } from '../../widgets/SearchButtons.tsx'
 import { levelColors } from '../../widgets/SensitiveReviewDialog.tsx'
 import { usePagedQuery } from '../../widgets/usePagedQuery.ts'
-import {
-  fileBase64,
-  useWordCategories,
-  WORD_CATEGORIES_KEY,
-  WORD_DETAIL_KEY,
-  WORD_LIST_KEY,
-} from './wordQueries.ts'
+import { useWordCategories, WORD_CATEGORIES_KEY, WORD_DETAIL_KEY, WORD_LIST_KEY } from './wordQueries.ts'
 
 const PAGE = '敏感词管理'
-/** Failed rows listed in the import summary; the rest are counted. */
-const FAILED_SHOWN = 50
 
 interface Filters {
   keyword?: string
@@ -124,16 +119,9 @@ export default function WordsPage() {
           <Typography.Text>
             新增 {added} 条，跳过 {skipped} 条（已存在或文件中重复），失败 {failed.length} 条
           </Typography.Text>
-          {failed.slice(0, FAILED_SHOWN).map((f) => (
-            <Typography.Text key={f.row} type="danger">
-              第 {f.row} 行{f.word ? `「${f.word}」` : ''}：{f.reason}
-            </Typography.Text>
-          ))}
-          {failed.length > FAILED_SHOWN ? (
-            <Typography.Text type="secondary">
-              另有 {failed.length - FAILED_SHOWN} 行失败未列出
-            </Typography.Text>
-          ) : null}
+          <FailedRows
+            lines={failed.map((f) => `第 ${f.row} 行${f.word ? `「${f.word}」` : ''}：${f.reason}`)}
+          />
         </Flex>
       ),
     })
@@ -225,18 +213,7 @@ export default function WordsPage() {
             批量删除
           </Button>
         ) : null}
-        {may.import ? (
-          <Upload
-            accept=".xlsx"
-            showUploadList={false}
-            beforeUpload={(file) => {
-              void importFile(file)
-              return false
-            }}
-          >
-            <Button loading={importing}>导入</Button>
-          </Upload>
-        ) : null}
+        {may.import ? <ExcelImportButton busy={importing} onFile={(file) => void importFile(file)} /> : null}
         {may.export ? (
           <Button loading={exporting} onClick={exportWords}>
             导出

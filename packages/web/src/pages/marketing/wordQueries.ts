@@ -12,12 +12,3 @@ export const useWordCategories = () =>
     queryKey: [WORD_CATEGORIES_KEY],
     queryFn: () => api.get<string[]>('/api/sensitive-word/categories'),
   })
-
-/** A chosen file as base64 (the import call carries it in its JSON body). */
-export const fileBase64 = (file: Blob) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''))
-    reader.onerror = () => reject(new Error('读取文件失败'))
-    reader.readAsDataURL(file)
-  })
