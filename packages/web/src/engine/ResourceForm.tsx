@@ -15,7 +15,13 @@ import { useEditorConfig } from '../widgets/richText/dialogs/useEditorConfig.ts'
 import { loadRichTextEditor } from '../widgets/richText/RichTextField.tsx'
 import { checkSensitive, useSensitiveReview } from '../widgets/SensitiveReviewDialog.tsx'
 import { useUnsavedChangesGuard } from '../widgets/useUnsavedChangesGuard.ts'
-import { listSearchOf, listUrlAfterSave, type SavedItem } from './afterSave.ts'
+import {
+  detailUrlOf,
+  listSearchOf,
+  listUrlAfterSave,
+  type OpenedFromDetail,
+  type SavedItem,
+} from './afterSave.ts'
 import { displayWindowRules, fieldRules, formFields, partitionOf, resourceApi, screenUrl } from './derive.ts'
 import { FieldInput } from './FieldInput.tsx'
 import { formValues, type Item, savePayload } from './formValues.ts'
@@ -125,10 +131,14 @@ function EditForm({
     !(typeof verifyState === 'number' && verifyState >= 3)
   const [params] = useSearchParams()
   // Back to the list as it was left (tab, filters, page) when the form was opened from it. Under 多页签 the list's
-  // tab keeps where it was (decision 0036); the browser's previous page may be another tab.
+  // tab keeps where it was (decision 0036); the browser's previous page may be another tab. Opened by a read-only
+  // detail's 编辑, back to that detail.
   const pageTabs = usePageTabsOn()
+  const fromDetail = detailUrlOf(def, location.state)
   const back = () =>
-    location.key === 'default' || pageTabs ? navigate(screenUrl(def, def.screens.list, params)) : navigate(-1)
+    location.key === 'default' || pageTabs
+      ? navigate(fromDetail ?? screenUrl(def, def.screens.list, params))
+      : navigate(-1)
   // A partitioned type (programme content's source): a new item takes the URL's value, which the form only shows.
   const partition = def.list.partition
   const initialValues = formValues(def, item?.fields)
@@ -187,10 +197,12 @@ function EditForm({
         await invalidateReview(queryClient, def)
       } else message.success('保存成功', TOAST_SUCCESS_S)
       await queryClient.invalidateQueries({ queryKey: listQueryKey(def) })
-      const list = savedId === undefined ? undefined : await listAfterSave(savedId)
+      // Opened from a read-only detail: back to it (read afresh), not to the list.
+      const list = savedId === undefined || fromDetail ? undefined : await listAfterSave(savedId)
       queryClient.removeQueries({ queryKey: ['resource-detail', def.name] })
       release()
-      if (list === undefined) back()
+      if (fromDetail) navigate(fromDetail, { replace: true })
+      else if (list === undefined) back()
       else navigate(list, { replace: true })
     } catch (err) {
       // The form keeps what was typed; the server's reason shows above it and as a toast.
@@ -279,7 +291,10 @@ function EditForm({
               <Button
                 type="primary"
                 disabled={false}
-                onClick={() => navigate(screenUrl(def, def.screens.edit!, params, item.id))}
+                onClick={() => {
+                  const state: OpenedFromDetail = { detail: location.pathname + location.search }
+                  void navigate(screenUrl(def, def.screens.edit!, params, item.id), { state })
+                }}
               >
                 编辑
               </Button>
