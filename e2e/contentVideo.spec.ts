@@ -109,7 +109,10 @@ test('媒资库视频: several videos at once from rows, a row deleted after con
   const rows = page.locator('.ant-table-tbody tr.ant-table-row')
   await expect(rows).toHaveCount(3)
   for (const [i, n] of [0, 1, 2].entries()) {
-    await rows.nth(i).locator('input[type=url]').first().fill(`https://media.example.com/lib/${n}.mp4`)
+    await rows
+      .nth(i)
+      .getByPlaceholder('请输入视频地址 https://')
+      .fill(`https://media.example.com/lib/${n}.mp4`)
     await rows.nth(i).getByPlaceholder('请输入标题').fill(`${prefix}-${n}`)
   }
   // Delete the third row (asks first).
