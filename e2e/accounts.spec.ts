@@ -17,6 +17,8 @@ test('super admin creates an account in a department, edits it, resets its passw
   await addDepartment(page, department)
 
   const username = unique('acct')
+  // The list is drawn (its URL comes first: the form it replaces may still be on screen for a moment).
+  const listShown = () => expect(page.getByRole('button', { name: '新增账号' })).toBeVisible()
   await page.goto('/account')
   await page.getByRole('button', { name: '新增账号' }).click()
   await expect(page).toHaveURL(/\/accountDetail$/)
@@ -33,9 +35,11 @@ test('super admin creates an account in a department, edits it, resets its passw
   await button(form, '保存').click()
   await expectToast(page, '新增成功')
   await expect(page).toHaveURL(/\/account$/)
+  await listShown()
 
   await page.getByLabel('姓名').fill(username)
   await button(page, '搜索').click()
+  await expect(page).toHaveURL(new RegExp(`/account\\?keyword=${username}$`))
   const row = page.getByRole('row').filter({ hasText: username })
   await expect(row).toContainText(department)
   await expect(row).toContainText('王记者')
@@ -59,7 +63,9 @@ test('super admin creates an account in a department, edits it, resets its passw
   await expect(form.getByLabel('姓名')).toHaveValue('重名')
   await button(form, '返回').click()
   await button(leave, '离开').click()
-  await expect(page).toHaveURL(/\/account$/)
+  // Back to the list as it was when the form opened (多页签, decision 0036): searched for the account.
+  await expect(page).toHaveURL(new RegExp(`/account\\?keyword=${username}$`))
+  await expect(page.getByLabel('姓名')).toHaveValue(username)
 
   // Edit.
   await page.getByLabel('姓名').fill(username)
@@ -69,6 +75,8 @@ test('super admin creates an account in a department, edits it, resets its passw
   await form.getByLabel('姓名').fill('王主任')
   await button(form, '保存').click()
   await expectToast(page, '修改成功')
+  await expect(page).toHaveURL(new RegExp(`/account\\?keyword=${username}$`))
+  await listShown()
   await page.getByLabel('姓名').fill(username)
   await button(page, '搜索').click()
   await expect(row).toContainText('王主任')
@@ -84,7 +92,9 @@ test('super admin creates an account in a department, edits it, resets its passw
   // Leaving it from the side menu asks first; 离开 drops the email.
   await page.getByRole('navigation', { name: '侧边菜单' }).getByText('账号管理', { exact: true }).click()
   await button(leave, '离开').click()
-  await expect(page).toHaveURL(/\/account$/)
+  // The menu entry of the list's own tab returns to the list as it was left, with its search.
+  await expect(page).toHaveURL(new RegExp(`/account\\?keyword=${username}$`))
+  await expect(page.getByLabel('姓名')).toHaveValue(username)
   await page.getByLabel('姓名').fill(username)
   await button(page, '搜索').click()
   await expect(row).not.toContainText('wang@example.com')

@@ -61,7 +61,8 @@ test('视频: create and submit from the form, badge on 视频审核, approve on
   )
   await expect(page.getByLabel('录像地址')).toHaveValue(VIDEO_URL)
   await expect(page.getByLabel('标题')).toHaveValue(title)
-  await page.getByRole('button', { name: '生成视频' }).click()
+  // Exact: the page tab's close button is named 关闭 收录生成视频.
+  await page.getByRole('button', { name: '生成视频', exact: true }).click()
   // Same title as the first video: spec §5 asks first, with a link to the duplicates.
   const confirm = page.getByRole('dialog').filter({ hasText: '有重复内容标题，是否继续保存？' })
   await expect(confirm.getByRole('link', { name: '查看重复标题的内容' })).toHaveAttribute(
@@ -108,7 +109,10 @@ test('媒资库视频: several videos at once from rows, a row deleted after con
   const rows = page.locator('.ant-table-tbody tr.ant-table-row')
   await expect(rows).toHaveCount(3)
   for (const [i, n] of [0, 1, 2].entries()) {
-    await rows.nth(i).locator('input[type=url]').first().fill(`https://media.example.com/lib/${n}.mp4`)
+    await rows
+      .nth(i)
+      .getByPlaceholder('请输入视频地址 https://')
+      .fill(`https://media.example.com/lib/${n}.mp4`)
     await rows.nth(i).getByPlaceholder('请输入标题').fill(`${prefix}-${n}`)
   }
   // Delete the third row (asks first).

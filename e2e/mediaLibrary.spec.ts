@@ -196,7 +196,7 @@ test('媒体资源库: a video is transcoded in the background, then picked into
   await picker.getByRole('button', { name: '晨间片', exact: true }).click()
   await picker.getByRole('button', { name: OK }).click()
   await expect(picker).toBeHidden()
-  await expect(field.locator('input[type=url]')).toHaveValue(
+  await expect(field.getByLabel('视频', { exact: true })).toHaveValue(
     /\/files\/video\/\d{4}-\d{2}\/[0-9a-f]{32}\.mp4$/,
   )
 })

@@ -99,6 +99,17 @@ test('专题: modules of articles and videos on /addSubject, review on /subjectA
   // Back to where the editor was opened from: the read-only detail, showing the new name.
   await expect(page).toHaveURL(/\/subjectDetail\?id=\d+$/)
   await expect(page.getByLabel('模块2名称')).toHaveValue('要闻速递')
+  // 返回 from an editor opened there goes back there too; an editor opened from the list returns to the list.
+  await page.getByRole('button', { name: /^编\s*辑$/ }).click()
+  await expect(page).toHaveURL(/\/editSubject\?id=\d+$/)
+  await button(page, '返回').click()
+  await expect(page).toHaveURL(/\/subjectDetail\?id=\d+$/)
+  await expect(page.getByText('查看专题')).toBeVisible()
+  await page.goto('/contentSubject')
+  await row.getByRole('button', { name: /^编\s*辑$/ }).click()
+  await expect(page).toHaveURL(/\/editSubject\?id=\d+$/)
+  await button(page, '保存').click()
+  await expect(page).toHaveURL(/\/contentSubject\?.*highlight=\d+/)
   await page.goto('/contentSubject')
   await row.getByRole('button', { name: /隐\s*藏/ }).click()
   await page.getByRole('tooltip').getByRole('button', { name: OK }).click()

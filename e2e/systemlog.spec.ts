@@ -47,10 +47,13 @@ test('操作日志: a change made in the console is listed, filters narrow it, a
   await search.click()
   await expect(table.getByText('暂无数据')).toBeVisible()
 
-  // The failed sign-in shows under its name with the reason.
+  // The failed sign-in shows under its name with the reason. The name typed right after 重置 is what is searched
+  // (重置 clearing the URL does not clear the field a second time).
   await page.getByRole('button', { name: /重\s*置/ }).click()
   await page.getByLabel('操作人').fill(stranger)
   await search.click()
+  await expect(page).toHaveURL(new RegExp(`/systemlog\\?actor=${stranger}$`))
+  await expect(page.getByLabel('操作人')).toHaveValue(stranger)
   const failRow = table.getByRole('row').filter({ hasText: stranger })
   await expect(failRow).toHaveCount(1)
   await expect(failRow).toContainText('登录')
@@ -62,7 +65,8 @@ test('操作日志: a change made in the console is listed, filters narrow it, a
   await page.getByRole('button', { name: /导\s*出/ }).click()
   const file = await download
   expect(file.suggestedFilename()).toMatch(/^操作日志-\d{14}\.xlsx$/)
-  await expect(page.getByText('导出成功，共 1 条')).toBeVisible()
+  // The toast stays 1 s: read from the page's toast record, not looked for after the download.
+  await expectToast(page, '导出成功，共 1 条')
   const wb = new ExcelJS.Workbook()
   await wb.xlsx.readFile(await file.path())
   const sheet = wb.getWorksheet('操作日志')!

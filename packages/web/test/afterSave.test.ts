@@ -1,7 +1,8 @@
 import type { Grant } from '@moc/domain/permissions/can'
 import { article } from '@moc/domain/resources/article'
+import { subject } from '@moc/domain/resources/subject'
 import { describe, expect, it } from 'vitest'
-import { listSearchOf, listUrlAfterSave } from '../src/engine/afterSave.ts'
+import { detailUrlOf, listSearchOf, listUrlAfterSave } from '../src/engine/afterSave.ts'
 
 const superAdmin: Grant = { roleId: 1, power: {}, powerMenuAttrs: [] }
 const user = { username: 'admin', grant: superAdmin }
@@ -56,5 +57,22 @@ describe('the list after 保存 (issue 20 point 5)', () => {
     expect(listSearchOf({ listSearch: '?type=draft' })).toBe('?type=draft')
     expect(listSearchOf(null)).toBeUndefined()
     expect(listSearchOf({ other: 1 })).toBeUndefined()
+  })
+})
+
+describe('an editor opened from a read-only detail', () => {
+  it('returns to that detail, with its query', () => {
+    expect(detailUrlOf(subject, { detail: '/subjectDetail?id=7' })).toBe('/subjectDetail?id=7')
+  })
+
+  it('opened from the list or a link, returns to the list', () => {
+    expect(detailUrlOf(subject, { listSearch: '?type=draft' })).toBeUndefined()
+    expect(detailUrlOf(subject, null)).toBeUndefined()
+  })
+
+  it('takes only the type’s own detail screen, and only for a type with a separate editor', () => {
+    expect(detailUrlOf(subject, { detail: '/contentArticleDetail?id=7' })).toBeUndefined()
+    expect(detailUrlOf(subject, { detail: 'https://example.com/subjectDetail' })).toBeUndefined()
+    expect(detailUrlOf(article, { detail: '/contentArticleDetail?id=7' })).toBeUndefined()
   })
 })

@@ -15,7 +15,13 @@ import { useEditorConfig } from '../widgets/richText/dialogs/useEditorConfig.ts'
 import { loadRichTextEditor } from '../widgets/richText/RichTextField.tsx'
 import { checkSensitive, useSensitiveReview } from '../widgets/SensitiveReviewDialog.tsx'
 import { useUnsavedChangesGuard } from '../widgets/useUnsavedChangesGuard.ts'
-import { listSearchOf, listUrlAfterSave, type SavedItem } from './afterSave.ts'
+import {
+  detailUrlOf,
+  listSearchOf,
+  listUrlAfterSave,
+  type OpenedFromDetail,
+  type SavedItem,
+} from './afterSave.ts'
 import {
   displayWindowRules,
   fieldErrorsOf,
@@ -162,13 +168,15 @@ function EditForm({
     !(typeof verifyState === 'number' && verifyState >= 3)
   const [params] = useSearchParams()
   // Back to the list as it was left (tab, filters, page) when the form was opened from it. Under 多页签 the list's
-  // tab keeps where it was (decision 0036); the browser's previous page may be another tab.
+  // tab keeps where it was (decision 0036); the browser's previous page may be another tab. Opened by a read-only
+  // detail's 编辑, back to that detail.
   const pageTabs = usePageTabsOn()
+  const fromDetail = detailUrlOf(def, location.state)
   const back = () =>
     host.kind === 'drawer'
       ? host.requestClose()
       : location.key === 'default' || pageTabs
-        ? navigate(screenUrl(def, def.screens.list, params))
+        ? navigate(fromDetail ?? screenUrl(def, def.screens.list, params))
         : navigate(-1)
   // A partitioned type (programme content's source): a new item takes the URL's value, which the form only shows.
   const partition = def.list.partition
@@ -232,11 +240,13 @@ function EditForm({
         await invalidateReview(queryClient, def)
       } else message.success('保存成功', TOAST_SUCCESS_S)
       await queryClient.invalidateQueries({ queryKey: listQueryKey(def) })
-      const list = savedId === undefined ? undefined : await listAfterSave(savedId)
+      // Opened from a read-only detail: back to it (read afresh), not to the list.
+      const list = savedId === undefined || fromDetail ? undefined : await listAfterSave(savedId)
       queryClient.removeQueries({ queryKey: ['resource-detail', def.name] })
       release()
       if (host.kind === 'drawer') host.close()
-      if (list !== undefined) navigate(list, { replace: true })
+      if (fromDetail) navigate(fromDetail, { replace: true })
+      else if (list !== undefined) navigate(list, { replace: true })
       else if (host.kind === 'screen') back()
     } catch (err) {
       // The form keeps what was typed; the server's reason shows above it and as a toast, and under the field it
@@ -332,7 +342,10 @@ function EditForm({
               <Button
                 type="primary"
                 disabled={false}
-                onClick={() => navigate(screenUrl(def, def.screens.edit!, params, item.id))}
+                onClick={() => {
+                  const state: OpenedFromDetail = { detail: location.pathname + location.search }
+                  void navigate(screenUrl(def, def.screens.edit!, params, item.id), { state })
+                }}
               >
                 编辑
               </Button>

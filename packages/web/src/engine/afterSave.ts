@@ -17,6 +17,22 @@ export const listSearchOf = (state: unknown): string | undefined => {
   return typeof search === 'string' ? search : undefined
 }
 
+/** Router state a read-only detail hands to the editor its 编辑 opens: the detail's own address (path and query). */
+export interface OpenedFromDetail {
+  detail: string
+}
+
+/**
+ * The read-only detail a form was opened from (its router state), if one opened it: saving and 返回 go back there,
+ * the screen the user left, rather than to the list. Only the type's own detail screen is taken.
+ */
+export const detailUrlOf = (def: ResourceDef, state: unknown): string | undefined => {
+  const detail = (state as Partial<OpenedFromDetail> | null | undefined)?.detail
+  if (typeof detail !== 'string' || !def.screens.edit) return undefined
+  const path = detail.split('?')[0]
+  return path === def.screens.detail ? detail : undefined
+}
+
 /** A saved item as the detail call returns it: the state that decides its list tab. */
 export interface SavedItem {
   verifyState?: unknown

@@ -196,7 +196,9 @@ export function UploadField({
       <Flex gap={8} style={{ width: '100%' }}>
         <Input
           id={id}
-          type="url"
+          // Not type="url": uploads are kept by path (/files/…, decision 0033), which the browser's own check
+          // refuses, silently blocking the form's submit; the field's rules (isLink) judge the address instead.
+          inputMode="url"
           value={value}
           onChange={(e) => onChange?.(e.target.value)}
           placeholder={`请输入${PLACEHOLDER_NOUN[kind] ?? ''}地址 https://`}

@@ -1,7 +1,7 @@
 import { PAGE_SIZE_DEFAULT, PAGE_SIZES } from '@moc/domain/constants'
 import { keepPreviousData, type UseQueryOptions, useQuery } from '@tanstack/react-query'
 import type { FormInstance, TablePaginationConfig } from 'antd'
-import { useEffect, useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { api, type RequestOptions } from '../api/client.ts'
 
@@ -96,12 +96,17 @@ export function usePagedQuery<T>(
     setParams(next)
   }
 
-  // The search form shows what the URL says (after a reload, back/forward, or a link).
+  // The search form shows what the URL says (after a reload, back/forward, or a link), before it is drawn, so nothing
+  // typed into a new screen is reset. Not after its own 搜索 or 重置: the form holds those values already, and what
+  // was typed since the click (a name right after 重置) stays.
   const searchedKey = JSON.stringify(urlSearched)
+  /** The searched values the form shows: the URL's once put there, or the ones its own search wrote. */
+  const shown = useRef<string | undefined>(undefined)
   const form = sync?.form
   const toForm = sync?.toForm
-  useEffect(() => {
-    if (!form) return
+  useLayoutEffect(() => {
+    if (!form || shown.current === searchedKey) return
+    shown.current = searchedKey
     const values = JSON.parse(searchedKey) as Record<string, string>
     form.resetFields()
     form.setFieldsValue(toForm ? toForm(values) : values)
@@ -142,6 +147,9 @@ export function usePagedQuery<T>(
       for (const [k, v] of trimmed)
         if (sync.params.includes(k as string) && (typeof v === 'string' || typeof v === 'number'))
           patch[k as string] = v
+      const next: Record<string, string> = {}
+      for (const name of sync.params) if (patch[name] !== undefined) next[name] = String(patch[name])
+      shown.current = JSON.stringify(next)
       return navigateUrl(patch)
     }
     setLocalSearched(Object.fromEntries(trimmed))
