@@ -294,6 +294,33 @@ describe.each(engines)('App configuration: versions, pop-ups, help, adverts (%s)
     expect([row.verifyState, row.showState]).toEqual([1, false])
   })
 
+  it("help articles: one editor at a time (the record store's edit lock); a save past another's lock is refused", async () => {
+    const id = await added('/api/helpArticle/add', {
+      title: '积分规则',
+      category: 'points',
+      body: '<p>规则</p>',
+    })
+    const mine = await get(acct.editor.token, `/api/helpArticle/lock?id=${id}`)
+    expect(mine.body.data).toMatchObject({ locked: true, holderName: 'appEditor' })
+    const theirs = await get(adminToken, `/api/helpArticle/lock?id=${id}`)
+    expect(theirs.body.data).toMatchObject({ locked: false, holderName: 'appEditor' })
+    const save = await post(adminToken, '/api/helpArticle/modify', {
+      id,
+      title: '积分规则（改）',
+      category: 'points',
+      body: '<p>规则</p>',
+    })
+    expect(save.res.statusCode).toBe(409)
+    expect(save.body.msg).toBe('appEditor 正在编辑')
+    const notMine = await post(adminToken, '/api/helpArticle/unlock', { id })
+    expect(notMine.res.statusCode).toBe(409)
+    expect((await post(adminToken, '/api/helpArticle/unlock', { id, force: true })).body.data).toEqual({
+      released: true,
+    })
+    expect((await get(adminToken, `/api/helpArticle/lock?id=${id}`)).body.data.locked).toBe(true)
+    expect((await post(adminToken, '/api/helpArticle/unlock', { id })).body.data).toEqual({ released: true })
+  })
+
   it('adverts: a position each, searched by position, in the manual order 排序 sets', async () => {
     const ad = (title: string, position: string) => ({
       title,

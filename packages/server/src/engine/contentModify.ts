@@ -1,8 +1,8 @@
-import { CONTENT_LOCK_MS, contentMessages } from '@moc/domain/api/content'
+import { contentMessages } from '@moc/domain/api/content'
 import type { ResourceDef } from '@moc/domain/resources/types'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { admin, content } from '../db/schema.ts'
+import { content } from '../db/schema.ts'
 import { recordMediaUsage } from '../modules/media/mediaUsage.ts'
 import type { Ctx } from '../platform/context.ts'
 import type { DataScope } from '../platform/dataScope.ts'
@@ -12,24 +12,10 @@ import { contentFieldValues, contentWrite } from './contentFields.ts'
 import { refuseUnknownMediaAccounts } from './contentRefs.ts'
 import { checkRelations } from './contentRelations.ts'
 import { counted, lockedInScope } from './contentRoutes.ts'
+import { holderName, lockHeldByOther } from './editLock.ts'
 import { keepVersion } from './versions.ts'
 
 type Row = typeof content.$inferSelect
-
-/** Whether another account's edit lock on the row is still live (CONTENT_LOCK_MS). */
-export function lockHeldByOther(r: Row, me: number) {
-  return (
-    r.lockedBy !== null &&
-    r.lockedBy !== me &&
-    !!r.lockedAt &&
-    Date.now() - r.lockedAt.getTime() < CONTENT_LOCK_MS
-  )
-}
-
-export async function holderName(db: Db, id: number) {
-  const [a] = await db.select({ username: admin.username }).from(admin).where(eq(admin.id, id))
-  return a?.username ?? ''
-}
 
 export interface ContentModify {
   def: ResourceDef

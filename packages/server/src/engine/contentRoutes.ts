@@ -1,5 +1,4 @@
 import {
-  CONTENT_LOCK_MS,
   contentDetailSchema,
   contentIdQuerySchema,
   contentIdsSchema,
@@ -25,7 +24,7 @@ import {
 } from '@moc/domain/resources/types'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
 import { idQuerySchema, idSchema } from '@moc/domain/transport/ids'
-import { and, count, eq, getTableColumns, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, count, eq, getTableColumns, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -43,7 +42,7 @@ import { plainJsonSerializer, sendOkJson } from '../platform/plainJson.ts'
 import { applyCounts, bucketConditions, type CountedState, countedTotal } from './contentCounters.ts'
 import { contentFieldValues, contentWrite, extraColumnValues, extraListColumns } from './contentFields.ts'
 import { anyOf, contentInScope, contentInScopeOf, scopeSlots, scopeSlotValues } from './contentInScope.ts'
-import { holderName, modifyContent } from './contentModify.ts'
+import { modifyContent } from './contentModify.ts'
 import {
   contentBuckets,
   contentPage,
@@ -55,6 +54,7 @@ import {
 import { refuseUnknownMediaAccounts } from './contentRefs.ts'
 import { checkRelations, relatedItemsOf } from './contentRelations.ts'
 import { creatorIdByName } from './creatorByName.ts'
+import { releaseEditLock, takeEditLock } from './editLock.ts'
 import { previewUrl } from './previewRoutes.ts'
 import { forgetReviewHistory } from './reviewHistory.ts'
 import type { LatestVersion } from './versions.ts'
@@ -235,6 +235,14 @@ export async function contentDetail(db: Db, def: ResourceDef, id: number, scope:
     lockedBy: row.lockedBy,
     lockedAt: iso(row.lockedAt),
   }
+}
+
+/** The content table's edit-lock columns (editLock.ts). */
+const contentLock = {
+  table: content,
+  lockedBy: content.lockedBy,
+  lockedAt: content.lockedAt,
+  recycledAt: content.recycledAt,
 }
 
 /** Mounts the content engine's routes from the content-family resource definitions (DESIGN §4). */
@@ -595,40 +603,9 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
       },
       async (req) => {
         const scope = await dataScopeOf(req, db)
-        const me = req.principal!.adminId
         const force = !!req.query.force && isSuperAdmin(req.principal!)
         const inScope = and(eq(content.id, req.query.id), eq(content.kind, kind), contentInScope(scope))
-        const expired = sql`${content.lockedAt} < now() - make_interval(secs => ${CONTENT_LOCK_MS / 1000})`
-        const [taken] = await db
-          .update(content)
-          .set({ lockedBy: me, lockedAt: sql`now()` })
-          .where(
-            and(
-              inScope,
-              isNull(content.recycledAt),
-              force ? undefined : or(isNull(content.lockedBy), eq(content.lockedBy, me), expired),
-            ),
-          )
-          .returning({ lockedAt: content.lockedAt })
-        if (taken)
-          return ok({
-            locked: true,
-            holderId: me,
-            holderName: req.principal!.username,
-            expiresAt: new Date(taken.lockedAt!.getTime() + CONTENT_LOCK_MS).toISOString(),
-          })
-        const [row] = await db
-          .select({ lockedBy: content.lockedBy, lockedAt: content.lockedAt, recycledAt: content.recycledAt })
-          .from(content)
-          .where(inScope)
-        if (!row) throw new AppError('NOT_FOUND', contentMessages.notFound)
-        if (row.recycledAt) throw new AppError('CONFLICT', contentMessages.recycled)
-        return ok({
-          locked: false,
-          holderId: row.lockedBy,
-          holderName: row.lockedBy ? await holderName(db, row.lockedBy) : '',
-          expiresAt: row.lockedAt ? new Date(row.lockedAt.getTime() + CONTENT_LOCK_MS).toISOString() : null,
-        })
+        return ok(await takeEditLock(db, contentLock, inScope, req.principal!, force, contentMessages))
       },
     )
   }
@@ -649,28 +626,20 @@ export async function contentRoutes(fastify: FastifyInstance, ctx: Ctx) {
       async (req) => {
         const { id, force } = req.body
         auditTarget(req, [id])
-        const me = req.principal!.adminId
         if (force && !isSuperAdmin(req.principal!))
           throw new AppError('FORBIDDEN', contentMessages.notLockHolder)
         const scope = await dataScopeOf(req, db)
         const inScope = and(eq(content.id, id), eq(content.kind, kind), contentInScope(scope))
-        const released = await db
-          .update(content)
-          .set({ lockedBy: null, lockedAt: null })
-          .where(and(inScope, force ? undefined : eq(content.lockedBy, me)))
-          .returning({ id: content.id, title: content.title })
-        auditTitles(req, released)
-        if (released.length) return ok({ released: true })
-        // Nothing released: say why (absent, or held by someone else; a free lock is fine).
-        const [row] = await db
-          .select({ lockedBy: content.lockedBy, title: content.title })
-          .from(content)
-          .where(inScope)
-        if (!row) throw new AppError('NOT_FOUND', contentMessages.notFound)
-        auditTitles(req, [row])
-        if (row.lockedBy !== null && row.lockedBy !== me)
-          throw new AppError('CONFLICT', contentMessages.notLockHolder)
-        return ok({ released: false })
+        const released = await releaseEditLock(
+          db,
+          { ...contentLock, title: content.title },
+          inScope,
+          req.principal!.adminId,
+          !!force,
+          contentMessages,
+          (title) => auditTitles(req, [{ title }]),
+        )
+        return ok({ released })
       },
     )
   }

@@ -47,7 +47,7 @@ export function resourceApi(def: ResourceDef) {
   const remove = kind ? `${base}/${kind}/delete` : `${own}/delete`
   // Versions are kept for content, and for a record type that goes through review.
   const versioned = kind !== undefined || def.review !== undefined
-  const lockable = kind !== undefined && def.actions.includes('lock')
+  const lockable = def.actions.includes('lock')
   return {
     kind,
     /** A body or query with the content `kind` when the type has one. */
@@ -66,8 +66,8 @@ export function resourceApi(def: ResourceDef) {
     /** Versions and the reviewer's diff (decision 0009), the edit lock (decision 0006) and its release. */
     versions: versioned ? `${base}/versions` : undefined,
     versionDiff: versioned ? `${base}/versionDiff` : undefined,
-    lock: lockable ? path('lock', `${base}/${kind}/lock`) : undefined,
-    unlock: lockable ? `${base}/${kind}/unlock` : undefined,
+    lock: lockable ? path('lock', kind ? `${base}/${kind}/lock` : `${own}/lock`) : undefined,
+    unlock: lockable ? (kind ? `${base}/${kind}/unlock` : `${own}/unlock`) : undefined,
     export: path('export', kind ? `${base}/${kind}/export` : `${own}/export`),
     /** Record store only: Excel import, manual order, commands and machine transitions. */
     import: kind ? undefined : path('import', `${own}/import`),

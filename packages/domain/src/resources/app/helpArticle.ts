@@ -37,6 +37,6 @@ export const helpArticle = defineResource({
     types: { list: { label: '帮助文章列表', where: {} } },
     columns: ['title', 'category', 'showState'],
   },
-  actions: ['show', 'hide', 'submit', 'revoke', 'withdraw'],
+  actions: ['show', 'hide', 'submit', 'revoke', 'withdraw', 'lock'],
   review: { queue: '/auditHelpArticle', permissionPage: '帮助文章审核', resType: 'helpArticle' },
 })

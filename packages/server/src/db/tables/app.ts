@@ -3,6 +3,7 @@ import { admin } from '../schema.ts'
 import {
   childOf,
   listField,
+  lockable,
   numberField,
   optionField,
   record,
@@ -108,6 +109,7 @@ export const appHelpArticle = pgTable(
     ...scoped(),
     ...reviewed(),
     ...showable(),
+    ...lockable(),
     title: textField('title'),
     category: optionField('category').notNull(),
     body: textField('body'),

@@ -1,3 +1,4 @@
+import { contentLockSchema, contentMessages, contentUnlockSchema } from '@moc/domain/api/content'
 import {
   RECORD_IMPORT_MAX,
   recordDetailSchema,
@@ -12,7 +13,7 @@ import {
   recordShowBodySchema,
   recordSortBodySchema,
 } from '@moc/domain/api/records'
-import { can } from '@moc/domain/permissions/can'
+import { can, isSuperAdmin } from '@moc/domain/permissions/can'
 import { fieldsSchema } from '@moc/domain/resources/fieldSchema'
 import { recordResources } from '@moc/domain/resources/index'
 import {
@@ -39,6 +40,7 @@ import { containsPattern } from '../../platform/paging.ts'
 import { sendXlsx } from '../../platform/xlsxReply.ts'
 import { xlsxRows } from '../../platform/xlsxRows.ts'
 import { creatorIdByName } from '../creatorByName.ts'
+import { holderName, lockHeldByOther, releaseEditLock, takeEditLock } from '../editLock.ts'
 import { writeResourceSheet } from '../resourceSheet.ts'
 import { forgetReviewHistory } from '../reviewHistory.ts'
 import { keepVersion } from '../versions.ts'
@@ -362,6 +364,11 @@ export async function recordRoutes(fastify: FastifyInstance, ctx: Ctx) {
             const t2 = tx as unknown as Db
             const [before] = await locked(t2, scope, [rowId])
             if (before!.recycledAt) throw new AppError('CONFLICT', recordMessages.recycled)
+            if (rt.traits.lockable && lockHeldByOther(before as never, me))
+              throw new AppError(
+                'CONFLICT',
+                contentMessages.lockedBy(await holderName(t2, before!.lockedBy as number)),
+              )
             await checkFieldRules(t2, rt, values, rowId)
             const [after] = (await tx
               .update(t)
@@ -422,7 +429,11 @@ export async function recordRoutes(fastify: FastifyInstance, ctx: Ctx) {
             if (live.length)
               await tx
                 .update(t)
-                .set({ recycledAt: now, updatedAt: now } as never)
+                .set({
+                  recycledAt: now,
+                  updatedAt: now,
+                  ...(rt.traits.lockable ? { lockedBy: null, lockedAt: null } : {}),
+                } as never)
                 .where(
                   inArray(
                     id,
@@ -644,6 +655,68 @@ export async function recordRoutes(fastify: FastifyInstance, ctx: Ctx) {
           return ok({ added: valid.length })
         },
       )
+
+    // The edit lock (decision 0006) of a lockable type: taken and renewed while its form is open, released on leaving.
+    if (rt.traits.lockable && may('lock')) {
+      const lock = {
+        table: t,
+        lockedBy: col(rt, 'lockedBy'),
+        lockedAt: col(rt, 'lockedAt'),
+        recycledAt: rt.traits.recyclable ? col(rt, 'recycledAt') : undefined,
+        title: col(rt, titleField(rt)),
+      }
+      const messages = { ...recordMessages, notLockHolder: contentMessages.notLockHolder }
+      const inScope = async (req: FastifyRequest, rowId: number) =>
+        and(eq(id, rowId), recordInScope(rt, await dataScopeOf(req, db)))
+      app.get(
+        `${base}/lock`,
+        {
+          config: { access: access('lock') },
+          schema: {
+            tags,
+            summary: `${label}编辑锁：取得或续期；他人持有时返回持有人（超级管理员可 force 抢占）`,
+            querystring: z.object({ id: recordIdQuerySchema.shape.id, force: z.stringbool().optional() }),
+            response: { 200: envelopeSchema(contentLockSchema) },
+          },
+        },
+        async (req) => {
+          const force = !!req.query.force && isSuperAdmin(req.principal!)
+          return ok(
+            await takeEditLock(db, lock, await inScope(req, req.query.id), req.principal!, force, messages),
+          )
+        },
+      )
+      app.post(
+        `${base}/unlock`,
+        {
+          config: { access: access('lock'), audit: `解除${label}编辑锁` },
+          schema: {
+            tags,
+            summary: `解除${label}编辑锁：释放自己持有的锁；force 强制解锁他人持有的锁（仅超级管理员）`,
+            body: contentUnlockSchema,
+            response: { 200: envelopeSchema(z.object({ released: z.boolean() })) },
+          },
+        },
+        async (req) => {
+          const { id: rowId, force } = req.body
+          req.auditInfo.target = `${name}:${rowId}`
+          if (force && !isSuperAdmin(req.principal!))
+            throw new AppError('FORBIDDEN', contentMessages.notLockHolder)
+          const released = await releaseEditLock(
+            db,
+            lock,
+            await inScope(req, rowId),
+            req.principal!.adminId,
+            !!force,
+            messages,
+            (title) => {
+              req.auditInfo.targetName = title
+            },
+          )
+          return ok({ released })
+        },
+      )
+    }
 
     if (childFields(def).length && !may('update') && !may('create'))
       throw new Error(`${name}: a child collection needs a form (添加 or 编辑)`)
