@@ -12,6 +12,7 @@ import {
   lastRejection,
   logEntries,
   queueRows,
+  queueTabs,
   REJECT_REASON_REQUIRED,
   readQueueTab,
   reviewApi,
@@ -106,9 +107,16 @@ describe('review queues', () => {
   })
 
   it('reads the tab from the URL, pending by default', () => {
-    expect(readQueueTab(null)).toBe('list')
-    expect(readQueueTab('wait')).toBe('wait')
-    expect(readQueueTab('bogus')).toBe('list')
+    const tabs = queueTabs('/articleAudit')
+    expect(tabs).toEqual([
+      { key: 'list', label: '待审核' },
+      { key: 'wait', label: '审核记录' },
+    ])
+    expect(readQueueTab(tabs, null)).toBe('list')
+    expect(readQueueTab(tabs, 'wait')).toBe('wait')
+    expect(readQueueTab(tabs, 'bogus')).toBe('list')
+    // The broadcast and TV queues name their records tab `record` (spec §2).
+    expect(queueTabs('/auditBroadcast').map((t) => t.key)).toEqual(['list', 'record'])
   })
 
   it('requires a rejection reason', () => {

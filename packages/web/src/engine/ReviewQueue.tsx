@@ -16,7 +16,7 @@ import type { Paged } from '../widgets/usePagedQuery.ts'
 import { WideTable } from '../widgets/WideTable.tsx'
 import { RejectDialog } from './RejectDialog.tsx'
 import { ReviewDetail } from './ReviewDetail.tsx'
-import { QUEUE_TABS, type QueueRow, queueRows, readQueueTab, reviewApi, reviewDetailPath } from './review.ts'
+import { type QueueRow, queueRows, queueTabs, readQueueTab, reviewApi, reviewDetailPath } from './review.ts'
 import { reviewQueueKey, useReviewDecision } from './useWorkflow.tsx'
 import './engine.css'
 import { ReviewRowButtons } from './ReviewRowButtons.tsx'
@@ -38,7 +38,9 @@ export function ReviewQueue({ def, recordsOnly = false }: { def: ResourceDef; re
   const { modal } = App.useApp()
   const paths = reviewApi(def)
   const [params, setParams] = useSearchParams()
-  const type = recordsOnly ? 'wait' : readQueueTab(params.get('type'))
+  const tabs = queueTabs(review.queue)
+  // The records tab (审核记录) is the second; /versionAudited shows it alone.
+  const type = recordsOnly ? tabs[1]!.key : readQueueTab(tabs, params.get('type'))
   const page = Math.max(1, Number(params.get('page')) || 1)
   const sizeParam = Number(params.get('pageSize'))
   const pageSize = (PAGE_SIZES as readonly number[]).includes(sizeParam) ? sizeParam : PAGE_SIZE_DEFAULT
@@ -53,7 +55,7 @@ export function ReviewQueue({ def, recordsOnly = false }: { def: ResourceDef; re
     // A queue several types share keeps the chosen type (SharedReviewQueue).
     const kind = params.get('kind')
     if (kind) q.set('kind', kind)
-    if (t !== 'list' && !recordsOnly) q.set('type', t)
+    if (t !== tabs[0]!.key && !recordsOnly) q.set('type', t)
     if (p !== 1) q.set('page', String(p))
     if (s !== PAGE_SIZE_DEFAULT) q.set('pageSize', String(s))
     setParams(q)
@@ -193,7 +195,7 @@ export function ReviewQueue({ def, recordsOnly = false }: { def: ResourceDef; re
           activeKey={type}
           tabBarExtraContent={table.button}
           onChange={(t) => setQuery({ type: t, page: 1 })}
-          items={QUEUE_TABS.map((t) => ({ key: t.key, label: t.label }))}
+          items={tabs.map((t) => ({ key: t.key, label: t.label }))}
         />
       )}
       {pending && mayReview ? (

@@ -137,14 +137,24 @@ export function reviewQueues(defs: Record<string, ResourceDef>) {
   return out
 }
 
-/** The queue tabs (spec §2 audit lists): type list = pending, wait = audit records. */
-export const QUEUE_TABS = [
-  { key: 'list', label: '待审核' },
-  { key: 'wait', label: '审核记录' },
-] as const
-export type QueueTab = (typeof QUEUE_TABS)[number]['key']
+/** A review queue's tab: its query `type` and its label. */
+export interface QueueTab {
+  key: string
+  label: string
+}
 
-export const readQueueTab = (v: string | null): QueueTab => (v === 'wait' ? 'wait' : 'list')
+/**
+ * The queue's tabs from the catalogue (spec §2 audit lists): `list` 待审核 first, then the records, `wait` 审核记录
+ * (`record` on the broadcast and TV queues). A queue the catalogue gives no types takes list / wait.
+ */
+export function queueTabs(queue: string): QueueTab[] {
+  const types = screens.find((s) => s.path === queue)?.types ?? { list: '待审核', wait: '审核记录' }
+  return Object.entries(types).map(([key, label]) => ({ key, label }))
+}
+
+/** The tab a URL's `type` names, else the first (待审核). */
+export const readQueueTab = (tabs: readonly QueueTab[], v: string | null): string =>
+  tabs.find((t) => t.key === v)?.key ?? tabs[0]!.key
 
 /** One message on both sides: the server refuses a blank reason with the same words. */
 export const REJECT_REASON_REQUIRED = reviewMessages.reasonRequired

@@ -1,3 +1,4 @@
+import { COMMENT_QUEUE } from '@moc/domain/api/commentReview'
 import { PAGE_SIZE_DEFAULT, PAGE_SIZES } from '@moc/domain/constants'
 import { can } from '@moc/domain/permissions/can'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
@@ -10,7 +11,7 @@ import { currentGrant } from '../../api/session.ts'
 import { formatTime } from '../../engine/displayValue.ts'
 import { RejectDialog } from '../../engine/RejectDialog.tsx'
 import { ReviewRowButtons } from '../../engine/ReviewRowButtons.tsx'
-import { QUEUE_TABS, readQueueTab } from '../../engine/review.ts'
+import { queueTabs, readQueueTab } from '../../engine/review.ts'
 import { type Paged, tablePagination } from '../../widgets/usePagedQuery.ts'
 import {
   COMMENT_QUEUE_KEY,
@@ -29,7 +30,8 @@ export default function CommentAuditPage() {
   const navigate = useNavigate()
   const { modal } = App.useApp()
   const [params, setParams] = useSearchParams()
-  const type = readQueueTab(params.get('type'))
+  const tabs = queueTabs(COMMENT_QUEUE)
+  const type = readQueueTab(tabs, params.get('type'))
   const page = Math.max(1, Number(params.get('page')) || 1)
   const size = Number(params.get('pageSize'))
   const pageSize = (PAGE_SIZES as readonly number[]).includes(size) ? size : PAGE_SIZE_DEFAULT
@@ -119,7 +121,7 @@ export default function CommentAuditPage() {
       <Tabs
         activeKey={type}
         onChange={(t) => setQuery({ type: t, page: 1 })}
-        items={QUEUE_TABS.map((t) => ({ key: t.key, label: t.label }))}
+        items={tabs.map((t) => ({ key: t.key, label: t.label }))}
       />
       <Flex gap={8} align="center" wrap style={{ marginBottom: 16 }}>
         <Input.Search
