@@ -75,7 +75,7 @@ const logInsert = (database: Database) =>
       .toSQL(),
   )
 
-/** Writes the operation log (操作日志) for every mutating /api call once its response is sent. */
+/** Writes the operation log (操作日志) for every mutating /api call before its answer leaves. */
 export function registerAuditLog(app: FastifyInstance, ctx: Ctx) {
   const catalogue = new Map<string, AuditAction>()
   catalogues.set(app, catalogue)
@@ -98,28 +98,33 @@ export function registerAuditLog(app: FastifyInstance, ctx: Ctx) {
     req.auditInfo = { startedAt: new Date() }
     done()
   })
-  // Success envelopes can still carry a non-zero code; read it before the codec seals the payload (only the log
-  // of a write uses it).
-  app.addHook('onSend', (req, _reply, payload, done) => {
-    if (req.resultCode === 0 && typeof payload === 'string' && isWrite(req) && req.url.startsWith('/api/')) {
+  /** Whether this request's log row is still to be written. */
+  const unlogged = (req: FastifyRequest) =>
+    isWrite(req) &&
+    !req.routeOptions.config?.auditSkip &&
+    req.url.startsWith('/api/') &&
+    !req.auditInfo.written
+  const writeLog = (req: FastifyRequest, status: number) => {
+    req.auditInfo.written = true
+    return runPrepared(ctx.database, logInsert(ctx.database), auditRow(req, status, req.resultCode)).catch(
+      (err: unknown) => req.log.error({ err }, 'operation log write failed'),
+    )
+  }
+  // A write is logged before its answer leaves (a caller that sees the answer finds the row), with the envelope's
+  // code read before the codec seals the payload: success envelopes can still carry a non-zero code. Reads, the bulk
+  // of the traffic, pass through a callback hook without a promise each.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (!unlogged(req)) return done(null, payload)
+    if (req.resultCode === 0 && typeof payload === 'string') {
       const m = /^\{"code":(-?\d+)/.exec(payload)
       if (m) req.resultCode = Number(m[1])
     }
-    done(null, payload)
+    void writeLog(req, reply.statusCode).finally(() => done(null, payload))
   })
-  // A callback hook: reads, the bulk of the traffic, return at once instead of making a promise each.
+  // A reply that bypasses onSend (hijacked: tus, the single sign-on provider) is logged once it has been sent.
   app.addHook('onResponse', (req, reply, done) => {
-    // A GET that changes something (spec §7 has a few, e.g. /system/account/remove) names its audit action.
-    if (
-      !isWrite(req) ||
-      req.routeOptions.config?.auditSkip ||
-      !req.url.startsWith('/api/') ||
-      req.auditInfo.written
-    )
-      return done()
-    runPrepared(ctx.database, logInsert(ctx.database), auditRow(req, reply.statusCode, req.resultCode))
-      .catch((err: unknown) => req.log.error({ err }, 'operation log write failed'))
-      .finally(done)
+    if (!unlogged(req)) return done()
+    void writeLog(req, reply.statusCode).finally(done)
   })
 }
 
