@@ -83,9 +83,19 @@ test('闪屏: created on /contentSpalshDetail with an uploaded picture, submitte
     .getByRole('region', { name: 'iOS' })
     .getByRole('button', { name: new RegExp(`^${title}，.*，生效$`) })
   await expect(bar).toBeVisible()
+  // The app shows it: GET /api/open/app/config (public, the app's own call) answers it for iOS.
+  const appSplash = async () =>
+    (await (await page.request.get('/api/open/app/config?platform=ios&version=100')).json()).data.splash
+  expect((await appSplash())?.title).toBe(title)
   await bar.click()
   await expect(page).toHaveURL(/\/contentSpalshDetail\?id=\d+$/)
   await expect(page.getByLabel('标题')).toHaveValue(title)
+  // Its window moved into the past: the app no longer shows it.
+  await pickTime(page, '开始时间', '2025-01-01 00:00:00')
+  await pickTime(page, '结束时间', '2025-02-01 00:00:00')
+  await button(page, '保存').click()
+  await expectToast(page, '保存成功')
+  await expect.poll(async () => (await appSplash())?.title ?? null).not.toBe(title)
 })
 
 test('版本: an .apk version saved on /versionDetail; a code that does not increase is refused', async ({

@@ -141,11 +141,13 @@ test('审核流程: a two-node process built on the screen routes an article thr
   await page.getByRole('tab', { name: '审核设置' }).click()
   await expect(page).toHaveURL(/type=auditSetting/)
   // The 审核队列 column names each queue as the menu does, never by its route path.
-  const articleSetting = page.getByRole('row').filter({ has: page.getByLabel('文章审核流程') })
+  const articleSetting = page
+    .getByRole('row')
+    .filter({ has: page.getByLabel('文章审核流程', { exact: true }) })
   await expect(articleSetting.getByRole('cell', { name: '文章审核', exact: true })).toBeVisible()
   await expect(page.getByRole('table').getByText(/^\/\w+$/)).toHaveCount(0)
   await withToast(page, '设置成功', () =>
-    pick(page, page.getByLabel('文章审核流程'), `${processName}（2个节点）`),
+    pick(page, page.getByLabel('文章审核流程', { exact: true }), `${processName}（2个节点）`),
   )
   await page.getByRole('tab', { name: '流程库' }).click()
   await expect(processRow.getByText('文章', { exact: true })).toBeVisible()
@@ -210,8 +212,10 @@ test('审核流程: a two-node process built on the screen routes an article thr
 
   // 禁止本人审核: the super admin submits an article and may not approve it.
   await page.getByRole('tab', { name: '审核设置' }).click()
-  await withToast(page, '设置成功', () => page.getByRole('switch', { name: '文章禁止本人审核' }).click())
-  await expect(page.getByRole('switch', { name: '文章禁止本人审核' })).toBeChecked()
+  await withToast(page, '设置成功', () =>
+    page.getByRole('switch', { name: '文章禁止本人审核', exact: true }).click(),
+  )
+  await expect(page.getByRole('switch', { name: '文章禁止本人审核', exact: true })).toBeChecked()
   const own = unique('本人稿件')
   const added = await sealedCall(page, 'POST', '/api/content/add', {
     kind: 'article',
@@ -246,9 +250,13 @@ test('审核流程: a two-node process built on the screen routes an article thr
 
   // Back to 单节点审核 with the rule off, as set from the screen.
   await page.goto('/auditProcess?type=auditSetting')
-  await withToast(page, '设置成功', () => page.getByRole('switch', { name: '文章禁止本人审核' }).click())
-  await expect(page.getByRole('switch', { name: '文章禁止本人审核' })).not.toBeChecked()
-  await withToast(page, '设置成功', () => pick(page, page.getByLabel('文章审核流程'), '单节点审核'))
+  await withToast(page, '设置成功', () =>
+    page.getByRole('switch', { name: '文章禁止本人审核', exact: true }).click(),
+  )
+  await expect(page.getByRole('switch', { name: '文章禁止本人审核', exact: true })).not.toBeChecked()
+  await withToast(page, '设置成功', () =>
+    pick(page, page.getByLabel('文章审核流程', { exact: true }), '单节点审核'),
+  )
   const settings = await sealedCall(page, 'GET', '/api/process/setting/list')
   expect(settings.data.items.find((s: { resType: string }) => s.resType === 'article')).toMatchObject({
     processId: null,
