@@ -1,5 +1,5 @@
 import { expect as baseExpect, signInAsAdmin, test, unique } from './fixtures.ts'
-import { button } from './organisationHelpers.ts'
+import { button, confirmPopconfirm } from './organisationHelpers.ts'
 import { sealedCall } from './sealedApi.ts'
 
 const OK = /确\s*定/
@@ -69,25 +69,51 @@ test('弹幕: a video on /bulletChat, hide and delete in batch on /bulletChatDet
   await expect(bullet(official).getByText('00:42')).toBeVisible()
   await expect(bullet(official).getByText('官方', { exact: true })).toBeVisible()
 
-  // Templates: add one, switch it off, delete it.
+  // Templates (the engine's list of their definition, in a drawer): add two, order, edit, switch off, delete.
   await page.goto('/bulletChat')
   await page.getByRole('button', { name: '弹幕模板' }).click()
-  const drawer = page.getByRole('dialog').filter({ hasText: '弹幕模板' })
-  const phrase = unique('主播好')
-  await drawer.getByLabel('模板内容').fill(phrase)
-  await drawer.getByRole('button', { name: /添\s*加/ }).click()
-  await expect(drawer.getByLabel(`模板 ${phrase}`)).toHaveValue(phrase)
-  await drawer.getByLabel(`启用 ${phrase}`).click()
-  await expect(drawer.getByLabel(`启用 ${phrase}`)).not.toBeChecked()
-  const listed = await sealedCall(page, 'GET', '/api/bullet-template')
-  expect(listed.data.find((t: { content: string }) => t.content === phrase)).toMatchObject({ state: 0 })
-  await drawer
-    .getByRole('listitem')
-    .filter({ has: page.getByLabel(`模板 ${phrase}`) })
-    .getByRole('button', { name: /删\s*除/ })
+  const panel = page.getByRole('dialog', { name: '弹幕模板', exact: true })
+  const base = unique('主播好')
+  const phrases = [`${base}甲`, `${base}乙`]
+  const form = page.getByRole('dialog', { name: '新增弹幕模板' })
+  for (const phrase of phrases) {
+    await button(panel, '新增弹幕模板').click()
+    await form.getByLabel('模板内容').fill(phrase)
+    await button(form, '保存').click()
+    await expect(form).toBeHidden()
+  }
+  await panel.getByLabel('模板内容').fill(base)
+  await button(panel, '搜索').click()
+  const template = (text: string) => panel.getByRole('row').filter({ hasText: text })
+  await expect(template(phrases[1]!)).toBeVisible()
+  // 下移 puts the first below the second.
+  const order = async () => {
+    const texts = await panel.getByRole('row').allTextContents()
+    return texts.findIndex((t) => t.includes(phrases[0]!)) > texts.findIndex((t) => t.includes(phrases[1]!))
+  }
+  expect(await order()).toBe(false)
+  await template(phrases[0]!)
+    .getByRole('button', { name: `下移「${phrases[0]}」` })
     .click()
-  await page.getByRole('tooltip').getByRole('button', { name: OK }).click()
-  await expect(drawer.getByLabel(`模板 ${phrase}`)).toHaveCount(0)
+  await expect.poll(order).toBe(true)
+  // Edited in its drawer form.
+  const edited = `${phrases[0]}改`
+  await button(template(phrases[0]!), '编辑').click()
+  const edit = page.getByRole('dialog', { name: '编辑弹幕模板' })
+  await edit.getByLabel('模板内容').fill(edited)
+  await button(edit, '保存').click()
+  await expect(edit).toBeHidden()
+  await expect(template(edited)).toBeVisible()
+  // Switched off: the spec call answers it with state 0.
+  await button(template(edited), '停用').click()
+  await confirmPopconfirm(page)
+  await expect(template(edited).getByText('停用', { exact: true })).toBeVisible()
+  const listed = await sealedCall(page, 'GET', '/api/bullet-template')
+  expect(listed.data.find((t: { content: string }) => t.content === edited)).toMatchObject({ state: 0 })
+  await button(template(edited), '彻底删除').click()
+  await confirmPopconfirm(page)
+  await expect(template(edited)).toHaveCount(0)
+  await expect(template(phrases[1]!)).toBeVisible()
 
   // The live tab lists the danmaku of live streams once they exist.
   await page.keyboard.press('Escape')

@@ -40,7 +40,6 @@ import { smsRoutes } from './modules/sms/routes.ts'
 import { ssoRoutes } from './modules/sso/routes.ts'
 import { syslogRoutes } from './modules/syslog/routes.ts'
 import { systemRoutes } from './modules/system/routes.ts'
-import { tagRoutes } from './modules/tags/routes.ts'
 import { toolRoutes } from './modules/tools/routes.ts'
 import { directRoutes } from './modules/upload/directRoutes.ts'
 import { dumpRoutes } from './modules/upload/dumpRoutes.ts'
@@ -165,7 +164,6 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await reviewStatusRoutes(app, ctx)
   await commentRoutes(app, ctx)
   await commentReviewRoutes(app, ctx)
-  await tagRoutes(app, ctx)
   await bulletRoutes(app, ctx)
   await mediaAccountRoutes(app, ctx)
   await uploadRoutes(app, ctx)

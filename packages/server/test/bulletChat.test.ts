@@ -150,4 +150,29 @@ describe.each(engines)('bullet chat (%s)', (engine) => {
     const missing = await post(acct.moderator.token, '/api/bullet-template/modify', { id: 99999, state: 1 })
     expect(missing.res.statusCode).toBe(404)
   })
+
+  it('templates are a definition: the spec modify saves only what it sends; the engine lists them to any department', async () => {
+    const made = await post(acct.moderator.token, '/api/bullet-template', { content: '晚上好' })
+    expect(made.body.data).toMatchObject({ content: '晚上好', sort: 0, state: 1 })
+    const id = made.body.data.id as number
+    const modify = (body: Record<string, unknown>) =>
+      post(acct.moderator.token, '/api/bullet-template/modify', { id, ...body })
+    expect((await modify({ state: 0 })).body.msg).toBe('保存成功')
+    expect((await modify({ content: '晚上好呀' })).body.code).toBe(0)
+    expect((await modify({ sort: 7 })).body.code).toBe(0)
+    expect((await modify({ state: 3 })).res.statusCode).toBe(422)
+    expect((await modify({ remove: 'yes' })).res.statusCode).toBe(400)
+    const listed = (await get(acct.outsider.token, '/api/bullet-template')).body.data
+    expect(listed.find((x: { id: number }) => x.id === id)).toMatchObject({
+      content: '晚上好呀',
+      sort: 7,
+      state: 0,
+    })
+    const engine = await get(acct.outsider.token, '/api/bulletTemplate/list')
+    expect(engine.body.data.items.find((x: { id: number }) => x.id === id)).toMatchObject({
+      content: '晚上好呀',
+      showState: false,
+      creatorName: 'bulletModerator',
+    })
+  })
 })

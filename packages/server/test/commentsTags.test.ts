@@ -90,11 +90,12 @@ describe.each(engines)('tags, media accounts and comments (%s)', (engine) => {
     expect(removed.body.data.removed).toBe(2)
     expect((await get(superToken, `/api/tag/info?id=${id}`)).res.statusCode).toBe(404)
 
-    // The GET mutations are in the operation log like POSTs, under the type's page.
+    // The GET mutations are in the operation log like POSTs, under the type's page, named as the engine's calls
+    // (新增标签, the definition's rows contentTag:<id>).
     const logged = await t.database.db
       .select()
       .from(operationLog)
-      .where(and(eq(operationLog.action, '添加标签'), eq(operationLog.target, `tag:${id}`)))
+      .where(and(eq(operationLog.action, '新增标签'), eq(operationLog.target, `contentTag:${id}`)))
     expect(logged).toHaveLength(1)
     expect(logged[0]).toMatchObject({ page: '内容-标签', method: 'GET', result: 'success' })
   })
@@ -111,6 +112,22 @@ describe.each(engines)('tags, media accounts and comments (%s)', (engine) => {
     expect((await get(superToken, '/api/tag/add?type=7&name=x')).res.statusCode).toBe(400)
     // Searching is open to any signed-in account (the content form's picker).
     expect((await post(userTagger.token, '/api/tag/findTags', { name: '权限' })).body.data.total).toBe(1)
+  })
+
+  it('tags are two definitions on one table: names unique within a type, a digit name stays text', async () => {
+    const digits = await get(superToken, '/api/tag/add?type=1&name=2024')
+    expect(digits.body.data).toMatchObject({ name: '2024', type: 1 })
+    // The engine's own calls of each type see only its rows.
+    const user = await post(superToken, '/api/userTag/list', { name: '2024' })
+    expect(user.body.data.items.map((i: { id: number }) => i.id)).toEqual([digits.body.data.id])
+    expect((await post(superToken, '/api/contentTag/list', { name: '2024' })).body.data.total).toBe(0)
+    expect((await post(superToken, '/api/contentTag/add', { name: '2024' })).body.code).toBe(0)
+    expect((await post(superToken, '/api/userTag/add', { name: '2024' })).body.msg).toBe('标签名称已存在')
+    // The choosing value names an alias or is refused (never an object's inherited key).
+    for (const type of ['__proto__', 'constructor', '2'])
+      expect((await get(superToken, `/api/tag/add?type=${type}&name=x`)).res.statusCode).toBe(400)
+    const other = await get(superToken, `/api/contentTag/detail?id=${digits.body.data.id}`)
+    expect([other.res.statusCode, other.body.msg]).toEqual([404, '标签不存在'])
   })
 
   it('media accounts: insert (媒体号管理 添加), picker list narrowed to usable accounts', async () => {

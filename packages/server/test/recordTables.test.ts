@@ -1,5 +1,5 @@
 import { recordResources } from '@moc/domain/resources/index'
-import { type FieldDef, supportsAction } from '@moc/domain/resources/types'
+import { type FieldDef, type RecordStorage, supportsAction } from '@moc/domain/resources/types'
 import { getTableColumns } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { describe, expect, it } from 'vitest'
@@ -55,10 +55,21 @@ function checkFields(where: string, fields: Record<string, FieldDef>, cols: Reco
 const defs = [...recordResources.values()]
 
 describe('record-store definitions ↔ tables', () => {
-  it('there are record-store definitions, each with its own table', () => {
+  it('there are record-store definitions, each with its own table or its own rows of a shared one', () => {
     expect(defs.length).toBeGreaterThan(0)
-    const tables = defs.map((d) => d.storage.table)
-    expect(new Set(tables).size).toBe(tables.length)
+    for (const table of new Set(defs.map((d) => d.storage.table))) {
+      const sharing = defs.filter((d) => d.storage.table === table)
+      if (sharing.length === 1) continue
+      // Definitions sharing a table (tags by `type`) tell their rows apart by fixed column values.
+      const fixed = sharing.map((d) => JSON.stringify((d.storage as RecordStorage).fixed ?? null))
+      expect(fixed, `${table}: every definition on it has its own fixed values`).not.toContain('null')
+      expect(new Set(fixed).size, `${table}: fixed values differ`).toBe(sharing.length)
+    }
+    for (const d of defs)
+      for (const name of Object.keys((d.storage as RecordStorage).fixed ?? {})) {
+        expect(recordTableOf(d).cols[name], `${d.name}: fixed column ${name}`).toBeDefined()
+        expect(d.fields[name], `${d.name}: a fixed column is no field`).toBeUndefined()
+      }
   })
 
   it.each(defs.map((d) => [d.name, d] as const))(
@@ -75,7 +86,7 @@ describe('record-store definitions ↔ tables', () => {
       }
       const { traits } = rt
       const wants = {
-        scoped: (def.scope ?? 'department') === 'department',
+        scoped: def.scope !== 'none',
         reviewed: !!def.review,
         recyclable: supportsAction(def, 'recycle'),
         showable: def.actions.includes('show') || def.actions.includes('hide'),

@@ -3,7 +3,7 @@ import { permissionFor, supportsAction } from '@moc/domain/resources/types'
 import type { Access } from '../src/platform/access.ts'
 import type { RouteAccess } from '../src/platform/guard.ts'
 
-export type StaticAccess = Exclude<Access, { resource: unknown } | { byType: unknown }>
+export type StaticAccess = Exclude<Access, { resource: unknown } | { by: unknown }>
 
 /**
  * A route as the matrix tries it: a `{ resource }` route (permission resolved per request from the content
@@ -11,13 +11,11 @@ export type StaticAccess = Exclude<Access, { resource: unknown } | { byType: unk
  */
 export function cases(r: RouteAccess): { route: RouteAccess; access: StaticAccess; query: string }[] {
   const a = r.access
-  // A typed route (tags): one case per `type`, each with its page.
-  if (typeof a === 'object' && 'byType' in a)
-    return Object.entries(a.byType).map(([type, page]) => ({
-      route: r,
-      access: { page, action: a.action },
-      query: `?type=${type}`,
-    }))
+  // A spec path choosing among engine routes (tags by `type`): the cases of each, with its value in the query.
+  if (typeof a === 'object' && 'by' in a)
+    return Object.entries(a.routes).flatMap(([key, access]) =>
+      cases({ ...r, access }).map((c) => ({ ...c, query: `?${a.by}=${key}${c.query.replace('?', '&')}` })),
+    )
   if (typeof a === 'string' || !('resource' in a)) return [{ route: r, access: a, query: '' }]
   // A record-store route names its definition: its page, and the route's own action or the resource action's.
   if (a.record) {

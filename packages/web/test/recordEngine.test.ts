@@ -18,6 +18,7 @@ import {
   exportBody,
   fieldErrorsOf,
   fieldPayload,
+  filtersByCreator,
   hasCreator,
   importFailureLines,
   listColumnKeys,
@@ -190,6 +191,14 @@ describe('one data provider per definition', () => {
     expect(hasCreator(ticket)).toBe(false)
     expect(readListState(ticket, new URLSearchParams('createdBy=ed'), 'me').filters).toEqual({})
     expect(exportBody(ticket, readListState(ticket, new URLSearchParams(), 'me'))).toEqual({ type: 'all' })
+  })
+
+  it('shared vocabularies (tags) name their creators but list every creator’s rows', () => {
+    const tag = resources.contentTag
+    expect(hasCreator(tag)).toBe(true)
+    expect(filtersByCreator(tag)).toBe(false)
+    expect(listColumnKeys(tag)).toEqual(['name', 'creatorName', 'createdAt'])
+    expect(readListState(tag, new URLSearchParams('createdBy=ed'), 'me').filters).toEqual({})
   })
 })
 

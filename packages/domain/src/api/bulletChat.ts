@@ -4,8 +4,8 @@ import { CONTENT_PAGE_SIZE, CONTENT_PAGE_SIZE_MAX, contentIdsSchema } from './co
 
 /**
  * 弹幕管理 (spec §2 /bulletChat type video|live, /bulletChatDetail; §7 /bullet-template): danmaku per video or live
- * stream, shown/hidden/deleted in batch by 内容-弹幕; preset phrases (模板). Paths beyond the template calls are
- * ours (the spec shows none): docs/decisions/0022.
+ * stream, shown/hidden/deleted in batch by 内容-弹幕; the preset phrases are a definition (resources/content/
+ * bulletTemplate.ts). Paths beyond the template calls are ours (the spec shows none): docs/decisions/0022.
  */
 export const BULLET_PAGE = '内容-弹幕'
 export const BULLET_BODY_MAX = 100
@@ -22,15 +22,10 @@ export const bulletMessages = {
   bodyTooLong: `弹幕内容不能超过${BULLET_BODY_MAX}个字`,
   notFound: '弹幕不存在',
   notBulletContent: '该内容不支持弹幕',
-  templateRequired: '请输入模板内容',
-  templateTooLong: `模板内容不能超过${BULLET_TEMPLATE_MAX}个字`,
-  templateNotFound: '弹幕模板不存在',
   shown: '已显示',
   hidden: '已隐藏',
   removed: '删除成功',
   added: '发送成功',
-  saved: '保存成功',
-  noRemoveRight: '没有删除弹幕模板的权限',
 } as const
 
 const paging = {
@@ -100,30 +95,3 @@ export const bulletAddSchema = z.object({
 })
 export const bulletShowSchema = z.object({ ids: contentIdsSchema, showState: z.boolean() })
 export const bulletRemoveSchema = z.object({ ids: contentIdsSchema })
-
-const templateContent = z
-  .string(bulletMessages.templateRequired)
-  .trim()
-  .min(1, bulletMessages.templateRequired)
-  .max(BULLET_TEMPLATE_MAX, bulletMessages.templateTooLong)
-export const bulletTemplateSchema = z.object({
-  id: z.number().int(),
-  content: z.string(),
-  sort: z.number().int(),
-  state: z.number().int(),
-  createdAt: z.string(),
-})
-export type BulletTemplate = z.infer<typeof bulletTemplateSchema>
-/** POST /api/bullet-template: a new preset phrase. */
-export const bulletTemplateAddSchema = z.object({
-  content: templateContent,
-  sort: z.number().int().min(0).max(9999).default(0),
-})
-/** POST /api/bullet-template/modify: change a phrase, its order or state (1 on, 0 off); `remove` deletes it. */
-export const bulletTemplateModifySchema = z.object({
-  id: idSchema,
-  content: templateContent.optional(),
-  sort: z.number().int().min(0).max(9999).optional(),
-  state: z.union([z.literal(0), z.literal(1)]).optional(),
-  remove: z.boolean().optional(),
-})

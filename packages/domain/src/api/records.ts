@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idQuerySchema, idSchema, pageNumberSchema } from '../transport/ids.ts'
+import { idListQuerySchema, idQuerySchema, idSchema, pageNumberSchema } from '../transport/ids.ts'
 import { CONTENT_PAGE_SIZE, CONTENT_PAGE_SIZE_MAX, contentIdsSchema } from './content.ts'
 import { REJECT_REASON_MAX, reviewMessages } from './review.ts'
 
@@ -10,7 +10,7 @@ import { REJECT_REASON_MAX, reviewMessages } from './review.ts'
  */
 
 export const recordMessages = {
-  notFound: '记录不存在',
+  notFound: (label: string) => `${label}不存在`,
   unknownType: '未知的列表类型',
   recycled: '回收站中的记录不能编辑，请先恢复',
   notRecycled: '记录不在回收站中',
@@ -28,7 +28,10 @@ export const recordMessages = {
 /** Import: at most this many rows a file (spec §9 has no number; the sensitive words' import uses the same). */
 export const RECORD_IMPORT_MAX = 10_000
 
-/** GET (query) and POST (body) /api/<name>/list: paging, the tab, the creator, created-at range; search fields by name. */
+/**
+ * GET (query) and POST (body) /api/<name>/list: paging, the tab, the creator, created-at range, exact ids; search
+ * fields by name.
+ */
 export const recordListQuerySchema = z.object({
   type: z.string().max(40).optional(),
   page: pageNumberSchema,
@@ -37,6 +40,10 @@ export const recordListQuerySchema = z.object({
   verifyState: z.coerce.number().int().min(0).max(9).optional(),
   startTime: z.iso.datetime({ offset: true }).optional(),
   endTime: z.iso.datetime({ offset: true }).optional(),
+  /** Exactly these rows (a picker naming the ids it holds): an array in a body, comma-separated in a query. */
+  ids: z
+    .union([z.array(idSchema).max(CONTENT_PAGE_SIZE_MAX), idListQuerySchema(CONTENT_PAGE_SIZE_MAX)])
+    .optional(),
 })
 /** A search field's value in a list query (the definition's fields with `search`). */
 export const recordSearchValueSchema = z.string().trim().max(100)

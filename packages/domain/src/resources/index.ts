@@ -1,6 +1,8 @@
 import { appResources } from './app/index.ts'
 import { article } from './article.ts'
 import { collection } from './collection.ts'
+import { bulletTemplate } from './content/bulletTemplate.ts'
+import { contentTag, userTag } from './content/tags.ts'
 import { cspVideo } from './cspVideo.ts'
 import { disclosure } from './disclosure.ts'
 import { discuss } from './discuss.ts'
@@ -25,6 +27,9 @@ export const resources = {
   h5Page,
   disclosure,
   programDisclosure,
+  contentTag,
+  userTag,
+  bulletTemplate,
   ...appResources,
 } as const satisfies Record<string, ResourceDef>
 

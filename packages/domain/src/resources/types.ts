@@ -232,6 +232,49 @@ export interface ReviewDef {
   records?: string
 }
 
+/** A record-store table (DESIGN §4); with `fixed`, the rows of a table shared by several definitions. */
+export interface RecordStorage {
+  table: string
+  /**
+   * The rows of the table with these column values are this definition's (tags of one `type`): its lists, details,
+   * writes and unique fields see only those, and its new rows get them. Definitions sharing a table differ in them.
+   */
+  fixed?: Record<string, string | number | boolean>
+}
+
+/** Input of a spec path as the engine reads it: a body, or a query's values. */
+export type SpecInput = Record<string, unknown>
+
+/**
+ * A spec §7 path served by an engine route of the definition (decision 0023; the options below, decision 0037
+ * "Types moved onto the engine"). The engine's guard, validation and operation log apply as they are.
+ */
+export interface SpecAlias {
+  /** The engine route, 'METHOD /api/...'. */
+  engine: string
+  /** Values the spec path implies, over the caller's (show → showState true). */
+  fill?: SpecInput
+  /** Values when the caller gives none (the spec's page size 10). */
+  defaults?: SpecInput
+  /**
+   * This alias serves the requests whose input has this value (one field, e.g. `{ type: 1 }`); the field is the
+   * spec's choice and does not reach the engine. With `byDefault`, also those that give no value. The guard is the
+   * chosen route's; a value no alias names is a 400.
+   */
+  when?: Record<string, string | number | boolean>
+  byDefault?: boolean
+  /** Any signed-in account may call it (names other forms pick from: the tag picker's search). */
+  open?: boolean
+  /** A partial save: only the fields sent are checked and written, the others keep their values. */
+  patch?: boolean
+  /** The spec's request → the engine's (a spec `state` 1/0 → `showState`). */
+  input?: (input: SpecInput) => SpecInput
+  /** The engine's answer (`data`) → the spec's (a bare array, another field's name); `input` is the spec's request. */
+  answer?: (data: never, input: SpecInput) => unknown
+  /** The spec's success message (default the engine's). */
+  msg?: string
+}
+
 export interface ResourceDef {
   /** Identifier from the glossary, e.g. 'article'. */
   name: string
@@ -241,12 +284,14 @@ export interface ResourceDef {
    * Content-family types share the `content` table and are told apart by `kind`; every other type has its own
    * table (the record store, DESIGN §4), assembled from traits in server db/tables/<area>.ts.
    */
-  storage: { table: 'content'; kind: string } | { table: string }
+  storage: { table: 'content'; kind: string } | RecordStorage
   /**
    * Record store: whose rows a caller sees. 'department' (default): rows created in the caller's data scope
-   * (created_by, department_id); 'none': every row (rows app users make, such as feedback).
+   * (created_by, department_id); 'shared': every row, each naming its creator (vocabularies that every department
+   * uses: tags, bullet-chat templates; no creator filter); 'none': every row, no creator (rows app users make, such
+   * as feedback).
    */
-  scope?: 'department' | 'none'
+  scope?: 'department' | 'shared' | 'none'
   /** The field that names an item in the operation log, the review queue and confirmations (default `title`). */
   titleField?: string
   commands?: Record<string, CommandDef>
@@ -297,10 +342,11 @@ export interface ResourceDef {
   api?: Partial<Record<ResourceAction, string>>
   /**
    * Spec §7 paths that serve this type's engine calls verbatim, kind fixed ('POST /api/discuss/add' →
-   * 'POST /api/content/add'): the same handler, validation, permission and operation log; `fill` adds the values
-   * the spec path implies (show → showState true). Between methods, the query becomes the body and back.
+   * 'POST /api/content/add'): the same handler, validation, permission and operation log (SpecAlias). Between
+   * methods, the query becomes the body and back. Several aliases of one path (of one definition or several) are
+   * chosen by an input value (SpecAlias.when).
    */
-  specPaths?: Record<string, string | { engine: string; fill: Record<string, unknown> }>
+  specPaths?: Record<string, string | SpecAlias | SpecAlias[]>
   /** Content types whose view counts are shown (spec §3); others show '--'. */
   counts?: { view: boolean; like: boolean }
   /** Permission actions of this type's page that differ from `actionPermission` (e.g. show → 上线/下线). */

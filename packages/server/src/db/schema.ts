@@ -622,26 +622,6 @@ export const uploadGrant = pgTable(
 )
 
 /**
- * 标签 (spec §7 /tag/*): content tags (type 0) and user tags (type 1); a name is unique within its type.
- * Content stores tag ids (content.tags); a deleted tag simply stops resolving to a name.
- */
-export const tag = pgTable(
-  'tag',
-  {
-    id: serial('id').primaryKey(),
-    type: integer('type').notNull().default(0),
-    name: text('name').notNull(),
-    createdBy: integer('created_by').references(() => admin.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex('tag_type_name').on(t.type, t.name),
-    index('tag_type_time').on(t.type, t.createdAt.desc(), t.id.desc()),
-  ],
-)
-
-/**
  * 媒体号: an institution's publishing account. Minimal for now (name, avatar, state, verifyState): the content
  * form's picker lists usable accounts (state 1 normal, verifyState 1 passed); 媒体号管理 adds the rest later.
  */
@@ -769,14 +749,3 @@ export const bulletChat = pgTable(
     index('bullet_chat_kind').on(t.contentKind, t.contentId).where(sql`${t.deletedAt} is null`),
   ],
 )
-
-/** 弹幕模板: preset danmaku phrases the app offers viewers (spec §7 /bullet-template), in sort order. */
-export const bulletTemplate = pgTable('bullet_template', {
-  id: serial('id').primaryKey(),
-  content: text('content').notNull(),
-  sort: integer('sort').notNull().default(0),
-  state: integer('state').notNull().default(1),
-  createdBy: integer('created_by').references(() => admin.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-})

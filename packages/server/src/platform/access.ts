@@ -26,19 +26,19 @@ export interface ResourceAccess {
 }
 
 /**
- * A route whose permission page depends on the request's `type` (body, else query, else `typeDefault`):
- * tags are managed on 内容-标签 (type 0) or 用户标签 (type 1) by the same spec paths. An unknown type is a 400.
+ * A spec path serving several engine routes (specPaths.ts, SpecAlias.when): the request's `by` value (body, else
+ * query; `fallback` when it gives none) chooses one, whose access applies. A value naming none is a 400.
  */
-export interface TypedAccess {
-  byType: Record<string, string>
-  typeDefault: string
-  action: ActionName
+export interface ChosenAccess {
+  by: string
+  fallback?: string
+  routes: Record<string, 'signedIn' | ResourceAccess>
 }
 
 /**
  * What a route requires; every API route must declare one (the app refuses to start otherwise):
  * 'public' (anyone), 'signedIn' (any signed-in account), 'superAdmin' (roleId 1), a permission page + action,
- * or a resource action (ResourceAccess).
+ * a resource action (ResourceAccess), or one of several chosen by the request (ChosenAccess).
  */
 export type Access =
   | 'public'
@@ -46,14 +46,14 @@ export type Access =
   | 'superAdmin'
   | { page: string; action: ActionName }
   | ResourceAccess
-  | TypedAccess
+  | ChosenAccess
 
 /**
  * Whether a route changes resource items only (a resource-engine route, content or record store), never accounts,
  * roles, departments, sessions, processes or words; such writes keep the caches of those (readCaches.ts).
  */
 export const changesContentOnly = (access: Access | undefined) =>
-  typeof access === 'object' && 'resource' in access
+  typeof access === 'object' && ('resource' in access || 'by' in access)
 
 /** The static permission page of an access rule, '' when it has none or it depends on the request. */
 export const staticPage = (access: Access | undefined): string =>

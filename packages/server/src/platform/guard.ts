@@ -2,7 +2,7 @@ import { can, isSuperAdmin } from '@moc/domain/permissions/can'
 import { contentResources, recordResources, reviewResources } from '@moc/domain/resources/index'
 import { permissionFor, type ResourceDef, supportsAction } from '@moc/domain/resources/types'
 import type { FastifyInstance, FastifyRequest, onResponseHookHandler, onSendHookHandler } from 'fastify'
-import { type Access, changesContentOnly } from './access.ts'
+import { type Access, type ChosenAccess, changesContentOnly } from './access.ts'
 import { isWrite, mayWrite } from './auditLog.ts'
 import type { Ctx } from './context.ts'
 import { AppError } from './errors.ts'
@@ -24,19 +24,20 @@ export interface RouteAccess {
   body: unknown
 }
 
-/** The kind a resource route acts on: fixed by the route, else the body's `kind`, else the query's. */
-function requestedKind(req: FastifyRequest, fixed: string | undefined): unknown {
-  if (fixed) return fixed
-  const body = req.body as { kind?: unknown } | undefined
-  if (body && typeof body === 'object' && 'kind' in body) return body.kind
-  return (req.query as { kind?: unknown } | undefined)?.kind
+/** A value the request names: the body's `field`, else the query's (a kind, a review resType, a tag type). */
+function requested(req: FastifyRequest, field: string): unknown {
+  const body = req.body as Record<string, unknown> | undefined
+  if (body && typeof body === 'object' && field in body) return body[field]
+  return (req.query as Record<string, unknown> | undefined)?.[field]
 }
 
-/** The review resType a queue route acts on: the body's `resType`, else the query's. */
-function requestedResType(req: FastifyRequest): unknown {
-  const body = req.body as { resType?: unknown } | undefined
-  if (body && typeof body === 'object' && 'resType' in body) return body.resType
-  return (req.query as { resType?: unknown } | undefined)?.resType
+/** The key of the route a ChosenAccess request chooses: its `by` value as text, `fallback` when it names none. */
+export function chosenKey(
+  req: FastifyRequest,
+  access: Pick<ChosenAccess, 'by' | 'fallback'>,
+): string | undefined {
+  const v = requested(req, access.by)
+  return v === undefined ? access.fallback : String(v)
 }
 
 /** The resource definition a resource-engine route serves on this request (set by the guard). */
@@ -95,7 +96,7 @@ export function registerGuard(app: FastifyInstance, ctx: Ctx) {
       if (!isSuperAdmin(principal)) throw new AppError('FORBIDDEN')
       return
     }
-    if ('resource' in access || 'byType' in access) return // decided once the body is parsed (preValidation)
+    if ('resource' in access || 'by' in access) return // decided once the body is parsed (preValidation)
     if (!can(principal, access.page, access.action)) throw new AppError('FORBIDDEN')
   })
   // Resource routes: the kind may be in the body, parsed by now but not validated yet. The handler then acts
@@ -110,20 +111,14 @@ export function registerGuard(app: FastifyInstance, ctx: Ctx) {
   })
 }
 
-/** The resource and typed routes' check, once the body is parsed (see registerGuard). */
+/** The resource and chosen routes' check, once the body is parsed (see registerGuard). */
 function authoriseResource(req: FastifyRequest) {
-  const access = req.routeOptions.config.access
-  if (typeof access === 'object' && 'byType' in access) {
-    const body = req.body as { type?: unknown } | undefined
-    const type =
-      body && typeof body === 'object' && 'type' in body
-        ? body.type
-        : ((req.query as { type?: unknown } | undefined)?.type ?? access.typeDefault)
-    const page = access.byType[String(type)]
-    if (!page) throw new AppError('BAD_REQUEST', '未知的类型')
-    if (!can(req.principal!, page, access.action)) throw new AppError('FORBIDDEN')
-    req.auditInfo.page = page
-    return
+  let access = req.routeOptions.config.access
+  if (typeof access === 'object' && 'by' in access) {
+    const key = chosenKey(req, access)
+    if (key === undefined || !Object.hasOwn(access.routes, key))
+      throw new AppError('BAD_REQUEST', '未知的类型')
+    access = access.routes[key]
   }
   if (typeof access !== 'object' || !('resource' in access)) return
   if (access.queue) {
@@ -132,7 +127,7 @@ function authoriseResource(req: FastifyRequest) {
       : access.record
         ? recordResources.get(access.record)
         : undefined
-    const resType = fixed ? fixed.review?.resType : requestedResType(req)
+    const resType = fixed ? fixed.review?.resType : requested(req, 'resType')
     const def = typeof resType === 'string' ? reviewResources.get(resType) : undefined
     if (!def) throw new AppError('BAD_REQUEST', '未知的审核类型')
     if (!can(req.principal!, def.review.permissionPage, '审核')) throw new AppError('FORBIDDEN')
@@ -143,7 +138,7 @@ function authoriseResource(req: FastifyRequest) {
   let def: ResourceDef | undefined
   if (access.record) def = recordResources.get(access.record)
   else {
-    const kind = requestedKind(req, access.kind) ?? access.kindDefault
+    const kind = access.kind ?? requested(req, 'kind') ?? access.kindDefault
     def = typeof kind === 'string' ? contentResources.get(kind) : undefined
     if (!def) throw new AppError('BAD_REQUEST', '未知的内容类型')
   }

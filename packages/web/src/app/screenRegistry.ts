@@ -8,9 +8,14 @@ type Screen = ComponentType
 
 /**
  * Screens that have their page built, by catalogue path. Every other catalogue screen renders the
- * PendingScreen page (its title and place in the menu, from the catalogue) until its issue lands.
+ * PendingScreen page (its title and place in the menu, from the catalogue) until its issue lands. A page written for
+ * a path wins over the engine's: a definition drawn as a panel of another screen (弹幕模板 in /bulletChat) names it.
  */
 export const screenRegistry: Record<string, Screen> = {
+  // List and detail screens of every resource definition (content engine).
+  ...resourceScreens(resources),
+  // Review queues and their detail screens of every definition with `review` (review workflow).
+  ...reviewScreens(resources),
   '/dashboard': lazyScreen(() => import('../pages/dashboard/DashboardPage.tsx')),
   '/account': lazyScreen(() => import('../pages/system/AccountPage.tsx')),
   '/accountDetail': lazyScreen(() => import('../pages/system/AccountDetailPage.tsx')),
@@ -31,16 +36,6 @@ export const screenRegistry: Record<string, Screen> = {
   '/publishFlash': lazyScreen(() => import('../pages/app/PublishFlashPage.tsx')),
   '/recrodCreateVideo': lazyScreen(() => import('../pages/content/RecordCreateVideoPage.tsx')),
   '/mediaLibraryVideo': lazyScreen(() => import('../pages/content/MediaLibraryVideoPage.tsx')),
-  '/contentTags': lazyScreen(() =>
-    import('../pages/content/TagsPage.tsx').then((m) => ({
-      default: () => createElement(m.TagsPage, { type: 0 }),
-    })),
-  ),
-  '/userTags': lazyScreen(() =>
-    import('../pages/content/TagsPage.tsx').then((m) => ({
-      default: () => createElement(m.TagsPage, { type: 1 }),
-    })),
-  ),
   '/bulletChat': lazyScreen(() => import('../pages/content/BulletChatPage.tsx')),
   '/bulletChatDetail': lazyScreen(() => import('../pages/content/BulletChatDetailPage.tsx')),
   '/commentAudit': lazyScreen(() => import('../pages/content/CommentAuditPage.tsx')),
@@ -56,10 +51,6 @@ export const screenRegistry: Record<string, Screen> = {
       default: () => createElement(m.ExternalToolPage, { tool: 'yunjian' }),
     })),
   ),
-  // List and detail screens of every resource definition (content engine).
-  ...resourceScreens(resources),
-  // Review queues and their detail screens of every definition with `review` (review workflow).
-  ...reviewScreens(resources),
 }
 
 export const publicScreens: Record<string, Screen> = {

@@ -14,16 +14,18 @@ export interface DrawerTarget {
 /**
  * The add/edit form of a type without a detail screen (a list-only screen such as /buoyConfig), in a drawer over its
  * list: the same form, rules and saving as a form screen. Closing it (Esc, the close button, 取消) asks first when
- * something was changed.
+ * something was changed. `inPlace`: over a list embedded in another screen, saving leaves the screen's URL alone.
  */
 export default function FormDrawer({
   def,
   target,
   onClose,
+  inPlace = false,
 }: {
   def: ResourceDef
   target: DrawerTarget
   onClose: () => void
+  inPlace?: boolean
 }) {
   const { modal } = App.useApp()
   const edited = useRef<() => boolean>(() => false)
@@ -45,7 +47,7 @@ export default function FormDrawer({
       <ResourceFormLoader
         def={def}
         id={target.id}
-        host={{ kind: 'drawer', requestClose, close: onClose, edited }}
+        host={{ kind: 'drawer', requestClose, close: onClose, edited, inPlace }}
       />
     </Drawer>
   )

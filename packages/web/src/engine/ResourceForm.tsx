@@ -52,7 +52,14 @@ import './engine.css'
  */
 export type FormHost =
   | { kind: 'screen' }
-  | { kind: 'drawer'; requestClose: () => void; close: () => void; edited: RefObject<() => boolean> }
+  | {
+      kind: 'drawer'
+      requestClose: () => void
+      close: () => void
+      edited: RefObject<() => boolean>
+      /** Over a list embedded in another screen: saving does not go to the list's URL. */
+      inPlace?: boolean
+    }
 
 /** The form's title: 新增 / 编辑 / 查看 and the type's label. */
 export const formTitle = (def: ResourceDef, editing: boolean, mayWrite: boolean) =>
@@ -241,7 +248,8 @@ function EditForm({
       } else message.success('保存成功', TOAST_SUCCESS_S)
       await queryClient.invalidateQueries({ queryKey: listQueryKey(def) })
       // Opened from a read-only detail: back to it (read afresh), not to the list.
-      const list = savedId === undefined || fromDetail ? undefined : await listAfterSave(savedId)
+      const stay = fromDetail || (host.kind === 'drawer' && host.inPlace)
+      const list = savedId === undefined || stay ? undefined : await listAfterSave(savedId)
       queryClient.removeQueries({ queryKey: ['resource-detail', def.name] })
       release()
       if (host.kind === 'drawer') host.close()

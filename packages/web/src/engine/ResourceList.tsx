@@ -18,7 +18,7 @@ import { WideTable } from '../widgets/WideTable.tsx'
 import type { OpenedFromList } from './afterSave.ts'
 import {
   CREATOR_PARAM,
-  hasCreator,
+  filtersByCreator,
   likeCountApplies,
   listColumnKeys,
   offers,
@@ -73,12 +73,15 @@ const isHidden = (showState: unknown) => showState === false || showState === 0
 /** A time never wraps or shrinks (decision 0036: 审核时间 read "2(" at 1440 px). */
 const timeColumn = { width: COLUMN_WIDTH.time, className: 'moc-nowrap' } as const
 
-/** The list page of a resource, drawn from its definition (DESIGN.md §4). */
-export function ResourceList({ def }: { def: ResourceDef }) {
+/**
+ * The list page of a resource, drawn from its definition (DESIGN.md §4). `embedded`: a panel inside another screen
+ * (弹幕模板 in 弹幕管理), keeping its state to itself instead of the screen's URL.
+ */
+export function ResourceList({ def, embedded = false }: { def: ResourceDef; embedded?: boolean }) {
   const navigate = useNavigate()
   const { message, modal } = App.useApp()
   const queryClient = useQueryClient()
-  const model = useResourceList(def)
+  const model = useResourceList(def, embedded)
   const { paths, tab, selected } = model
   const [preview, setPreview] = useState<ResourceRow>()
   const grant = currentGrant()
@@ -122,7 +125,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
 
   const batchActions: BatchAction[] = inRecycle
     ? (['restore', 'remove'] as const).filter((a) => (a === 'remove' || supports(a)) && mayBatch(a))
-    : (['show', 'hide', 'recycle'] as const).filter(
+    : (['show', 'hide', supports('recycle') ? 'recycle' : 'remove'] as const).filter(
         (a) => supports(a) && (a === 'recycle' ? mayMove(a, mayBatch) : mayBatch(a)),
       )
 
@@ -337,7 +340,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
               )}
             </Form.Item>
           ))}
-          {hasCreator(def) ? (
+          {filtersByCreator(def) ? (
             <Form.Item label="创建人" name={CREATOR_PARAM}>
               <CreatorSelect />
             </Form.Item>
@@ -402,7 +405,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
       {commands.dialog}
       {drawer ? (
         <Suspense fallback={null}>
-          <FormDrawer def={def} target={drawer} onClose={() => setDrawer(undefined)} />
+          <FormDrawer def={def} target={drawer} onClose={() => setDrawer(undefined)} inPlace={embedded} />
         </Suspense>
       ) : null}
     </Card>

@@ -107,6 +107,9 @@ export function offers(def: ResourceDef, action: ResourceAction): boolean {
 /** Whether rows name their creator: `scope: 'none'` record types (rows app users make, global switches) do not. */
 export const hasCreator = (def: ResourceDef) => def.scope !== 'none'
 
+/** Whether the list filters by creator (spec §6: default the current user): not a shared vocabulary (tags). */
+export const filtersByCreator = (def: ResourceDef) => (def.scope ?? 'department') === 'department'
+
 export interface ListTab {
   key: string
   label: string
@@ -382,8 +385,8 @@ export function readListState(
     const v = params.get(name)?.trim()
     if (v) filters[name] = v
   }
-  // A type without creators (hasCreator) has no creator filter at all.
-  const creator = !hasCreator(def)
+  // A type without a creator filter (filtersByCreator) takes none from the URL.
+  const creator = !filtersByCreator(def)
     ? ''
     : params.has(CREATOR_PARAM)
       ? params.get(CREATOR_PARAM)!
@@ -411,7 +414,7 @@ export function writeListState(
   if (s.pageSize !== PAGE_SIZE_DEFAULT) p.set('pageSize', String(s.pageSize))
   for (const [name] of searchFields(def)) if (s.filters[name]) p.set(name, s.filters[name])
   const creator = s.filters[CREATOR_PARAM] ?? ''
-  if (hasCreator(def) && creator !== (defaultCreator ?? '')) p.set(CREATOR_PARAM, creator)
+  if (filtersByCreator(def) && creator !== (defaultCreator ?? '')) p.set(CREATOR_PARAM, creator)
   return p
 }
 
@@ -423,7 +426,8 @@ export function exportBody(def: ResourceDef, state: ListState): Record<string, u
   const createdBy = state.filters[CREATOR_PARAM] ?? ''
   const search: Record<string, string> = {}
   for (const [name] of searchFields(def)) if (state.filters[name]) search[name] = state.filters[name]
-  if (!contentKind(def)) return { type: state.type, ...(hasCreator(def) ? { createdBy } : {}), ...search }
+  if (!contentKind(def))
+    return { type: state.type, ...(filtersByCreator(def) ? { createdBy } : {}), ...search }
   const { title, ...fields } = search
   return { type: state.type, title: title || undefined, createdBy, fields }
 }

@@ -40,13 +40,20 @@ export interface ResourceRow {
 
 export const listQueryKey = (def: ResourceDef) => ['resource-list', def.name] as const
 
+/** The list's state: the screen's URL, or its own for a list embedded in another screen (a panel). */
+function useListParams(embedded: boolean): [URLSearchParams, (next: URLSearchParams) => void] {
+  const [url, setUrl] = useSearchParams()
+  const [own, setOwn] = useState(() => new URLSearchParams())
+  return embedded ? [own, setOwn] : [url, (next) => setUrl(next)]
+}
+
 /**
  * The list model of a resource (refine's useTable): URL-synced `type` tab, search filters and paging; the
  * page query and tab counts through TanStack Query; props to spread on the antd Table and search Form.
  */
-export function useResourceList(def: ResourceDef) {
+export function useResourceList(def: ResourceDef, embedded = false) {
   const paths = resourceApi(def)
-  const [params, setParams] = useSearchParams()
+  const [params, setParams] = useListParams(embedded)
   const defaultCreator = currentUser()?.username
   // Only the tabs the user may open (the 回收站 tab needs its permission).
   const grant = currentGrant()
@@ -55,7 +62,7 @@ export function useResourceList(def: ResourceDef) {
   const [searchForm] = Form.useForm<Record<string, string | undefined>>()
 
   const update = (next: Partial<ListState>) =>
-    setParams(writeListState(def, { ...state, ...next }, defaultCreator), { replace: false })
+    setParams(writeListState(def, { ...state, ...next }, defaultCreator))
 
   const filterQuery = { kind: paths.kind, partition: state.partition, ...state.filters }
   const query = { ...filterQuery, type: state.type, page: state.page, pageSize: state.pageSize }

@@ -1,5 +1,5 @@
-import { TAG_PAGES, TAG_TYPE, type Tag } from '@moc/domain/api/tags'
 import { can } from '@moc/domain/permissions/can'
+import { contentTag, TAG_TYPE, type Tag } from '@moc/domain/resources/content/tags'
 import { api } from '../api/client.ts'
 import { currentGrant } from '../api/session.ts'
 import { PagedSelect, type PagedSelectProps } from './PagedSelect.tsx'
@@ -21,7 +21,7 @@ export const contentTagsByIds = async (ids: number[]) =>
 /** Content tags (type 0) as a multiple paged select; 添加标签「…」 creates one inline with 内容-标签 添加. */
 export function TagSelect({ label, ...rest }: PickerProps) {
   const type = TAG_TYPE.content
-  const mayAdd = can(currentGrant(), TAG_PAGES[String(type)]!, '添加')
+  const mayAdd = can(currentGrant(), contentTag.permissionPage, '添加')
   return (
     <PagedSelect
       {...rest}

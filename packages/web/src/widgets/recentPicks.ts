@@ -33,13 +33,3 @@ export function rememberRecent(key: string, picked: PickOption[]): PickOption[] 
   }
   return next
 }
-
-/** Takes deleted options out of the recent list of `key`. */
-export function forgetRecent(key: string, ids: readonly number[]): void {
-  const gone = new Set(ids)
-  try {
-    localStorage.setItem(storageKey(key), JSON.stringify(readRecent(key).filter((o) => !gone.has(o.id))))
-  } catch {
-    // Storage off: nothing was remembered either.
-  }
-}

@@ -485,7 +485,7 @@ export function recordReviewRoutes(fastify: FastifyInstance, ctx: Ctx, rt: Recor
       .select()
       .from(t)
       .where(and(eq(id, rowId), recordInScope(rt, scope)))) as Row[]
-    if (!row) throw new AppError('NOT_FOUND', recordMessages.notFound)
+    if (!row) throw new AppError('NOT_FOUND', recordMessages.notFound(rt.def.label))
     return row
   }
 

@@ -25,7 +25,6 @@ import {
 } from '@moc/domain/resources/types'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
 import { and, asc, count, eq, gt, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm'
-import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -49,7 +48,15 @@ import { recordCommandRoutes } from './recordCommands.ts'
 import { recordReviewRoutes } from './recordReview.ts'
 import { checkFieldRules } from './recordRules.ts'
 import { importCells } from './recordSheet.ts'
-import { col, type RecordTable, recordInScope, recordTableOf, rowColumns, titleField } from './recordTable.ts'
+import {
+  col,
+  newRowValues,
+  type RecordTable,
+  recordInScope,
+  recordTableOf,
+  rowColumns,
+  titleField,
+} from './recordTable.ts'
 import { isoRow, recordFieldValues, recordWrite } from './recordValues.ts'
 
 type Row = Record<string, unknown> & { id: number }
@@ -125,7 +132,7 @@ export async function recordRoutes(fastify: FastifyInstance, ctx: Ctx) {
         .where(and(inArray(id, unique), recordInScope(rt, scope)))
         .orderBy(asc(id))
         .for('update')) as Row[]
-      if (rows.length !== unique.length) throw new AppError('NOT_FOUND', recordMessages.notFound)
+      if (rows.length !== unique.length) throw new AppError('NOT_FOUND', recordMessages.notFound(label))
       return rows
     }
 
@@ -138,12 +145,13 @@ export async function recordRoutes(fastify: FastifyInstance, ctx: Ctx) {
       updatedAt: (row.updatedAt as Date).toISOString(),
     })
 
+    // The recycle bin needs its own permission; the other tabs the list's, which the guard has checked.
     const refuseTab = (req: FastifyRequest, tab: ListTypeDef) => {
-      if (!can(req.principal!, def.permissionPage, tabPermission(def, tab)))
+      if (tab.recycle && !can(req.principal!, def.permissionPage, tabPermission(def, tab)))
         throw new AppError('FORBIDDEN', recordMessages.noRecycleView)
     }
 
-    /** The list's condition: the tab, the creator, the created-at range, the search fields, the scope. */
+    /** The list's condition: the tab, the creator, the created-at range, the ids, the search fields, the scope. */
     async function listWhere(
       req: FastifyRequest,
       q: z.output<typeof recordListQuerySchema> & Record<string, unknown>,
@@ -159,6 +167,7 @@ export async function recordRoutes(fastify: FastifyInstance, ctx: Ctx) {
         creator === undefined ? undefined : eq(col(rt, 'createdBy'), creator ?? -1),
         q.startTime ? gte(col(rt, 'createdAt'), new Date(q.startTime)) : undefined,
         q.endTime ? lte(col(rt, 'createdAt'), new Date(q.endTime)) : undefined,
+        q.ids ? inArray(id, q.ids.length ? q.ids : [0]) : undefined,
         ...searchWhere(rt, q),
       )
     }
@@ -277,7 +286,7 @@ export async function recordRoutes(fastify: FastifyInstance, ctx: Ctx) {
         ? q.leftJoin(admin, eq(admin.id, col(rt, 'createdBy')))
         : q
       ).where(and(eq(id, rowId), recordInScope(rt, scope)))
-      if (!found) throw new AppError('NOT_FOUND', recordMessages.notFound)
+      if (!found) throw new AppError('NOT_FOUND', recordMessages.notFound(label))
       const row = found.row as Row
       const children = (await readChildren(db, def, [rowId])).get(rowId) ?? {}
       return {
@@ -306,12 +315,18 @@ export async function recordRoutes(fastify: FastifyInstance, ctx: Ctx) {
 
     const fields = fieldsSchema(def)
     const idResponse = { 200: envelopeSchema(z.object({ id: z.number().int() })) }
+    // Adding answers the new row as the list shows it.
     if (may('create'))
       app.post(
         `${base}/add`,
         {
           config: { access: access('create'), audit: `新增${label}` },
-          schema: { tags, summary: `新增${label}`, body: fields, response: idResponse },
+          schema: {
+            tags,
+            summary: `新增${label}（答复新记录，同列表行）`,
+            body: fields,
+            response: { 200: envelopeSchema(recordItemSchema) },
+          },
         },
         async (req) => {
           const values = req.body as Record<string, unknown>
@@ -321,24 +336,16 @@ export async function recordRoutes(fastify: FastifyInstance, ctx: Ctx) {
           const created = await db.transaction(async (tx) => {
             const t2 = tx as unknown as Db
             await checkFieldRules(t2, rt, values, undefined)
-            const [who] = await tx
-              .select({ departmentId: admin.departmentId })
-              .from(admin)
-              .where(eq(admin.id, me))
-            const owner = rt.traits.scoped ? { createdBy: me, departmentId: who?.departmentId ?? null } : {}
-            // A new row of a sorted list goes last.
-            const sort = rt.traits.sortable
-              ? { sort: sql`(select coalesce(max(${col(rt, 'sort')}), 0) + 1 from ${t})` }
-              : {}
             const [row] = (await tx
               .insert(t)
-              .values({ ...write, ...owner, ...sort } as never)
+              .values({ ...write, ...(await newRowValues(t2, rt, me)) } as never)
               .returning()) as Row[]
             await writeChildren(t2, def, row!.id, values, origins)
             return row!
           })
           audit(req, [created])
-          return ok({ id: created.id })
+          const creatorName = rt.traits.scoped ? req.principal!.username : ''
+          return ok({ ...itemOf(created), createdBy: (created.createdBy as number) ?? null, creatorName })
         },
       )
 
@@ -637,19 +644,12 @@ export async function recordRoutes(fastify: FastifyInstance, ctx: Ctx) {
           const me = req.principal!.adminId
           const origins = await embedOrigins()
           await db.transaction(async (tx) => {
-            const [who] = await tx
-              .select({ departmentId: admin.departmentId })
-              .from(admin)
-              .where(eq(admin.id, me))
-            const owner = rt.traits.scoped ? { createdBy: me, departmentId: who?.departmentId ?? null } : {}
+            const fresh = await newRowValues(tx as unknown as Db, rt, me)
             for (const [i, values] of valid.entries()) {
               await checkFieldRules(tx as unknown as Db, rt, values, undefined).catch((e: unknown) => {
                 throw e instanceof AppError ? new AppError(e.name, `第 ${i + 2} 行：${e.message}`) : e
               })
-              const sort = rt.traits.sortable
-                ? { sort: sql`(select coalesce(max(${col(rt, 'sort')}), 0) + 1 from ${t})` }
-                : {}
-              await tx.insert(t).values({ ...recordWrite(def, values, origins), ...owner, ...sort } as never)
+              await tx.insert(t).values({ ...recordWrite(def, values, origins), ...fresh } as never)
             }
           })
           return ok({ added: valid.length })
@@ -665,7 +665,11 @@ export async function recordRoutes(fastify: FastifyInstance, ctx: Ctx) {
         recycledAt: rt.traits.recyclable ? col(rt, 'recycledAt') : undefined,
         title: col(rt, titleField(rt)),
       }
-      const messages = { ...recordMessages, notLockHolder: contentMessages.notLockHolder }
+      const messages = {
+        ...recordMessages,
+        notFound: recordMessages.notFound(label),
+        notLockHolder: contentMessages.notLockHolder,
+      }
       const inScope = async (req: FastifyRequest, rowId: number) =>
         and(eq(id, rowId), recordInScope(rt, await dataScopeOf(req, db)))
       app.get(

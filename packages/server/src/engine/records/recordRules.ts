@@ -1,7 +1,7 @@
 import { and, max, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../platform/errors.ts'
-import { col, liveRows, type RecordTable } from './recordTable.ts'
+import { col, liveRows, ownRows, type RecordTable } from './recordTable.ts'
 
 /**
  * The fields' own rules across rows (FieldDef.unique, FieldDef.increasing), checked in the writing transaction. The
@@ -36,6 +36,7 @@ export async function checkFieldRules(
     )
     const others: SQL | undefined = and(
       liveRows(rt),
+      ownRows(rt), // the definition's rows of a shared table
       selfId === undefined ? undefined : ne(col(rt, 'id'), selfId),
       within ? sql`${col(rt, within)} = ${group}` : undefined,
     )

@@ -1,6 +1,9 @@
 import { type RecordDef, recordResources, resTypeOf } from '@moc/domain/resources/index'
-import { type AnyColumn, getTableColumns, or, type SQL, sql } from 'drizzle-orm'
+import type { RecordStorage } from '@moc/domain/resources/types'
+import { type AnyColumn, and, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { Db } from '../../db/client.ts'
+import { admin } from '../../db/schema.ts'
 import { recordTables } from '../../db/tables/index.ts'
 import type { DataScope } from '../../platform/dataScope.ts'
 import { anyOf } from '../contentInScope.ts'
@@ -67,16 +70,50 @@ export const col = (rt: RecordTable, name: string): PgColumn => {
 /** The field naming an item (the operation log, queues, confirmations). */
 export const titleField = (rt: RecordTable) => rt.def.titleField ?? 'title'
 
+/** The column values of the definition's rows in a table several definitions share (RecordStorage.fixed). */
+export const fixedValues = (rt: RecordTable): Record<string, string | number | boolean> =>
+  (rt.def.storage as RecordStorage).fixed ?? {}
+
+/** The definition's own rows: those with its fixed values (undefined when the table is its alone). */
+export const ownRows = (rt: RecordTable): SQL | undefined =>
+  and(...Object.entries(fixedValues(rt)).map(([name, v]) => sql`${col(rt, name)} = ${v}`))
+
 /**
- * The data-scope condition of a table's rows (spec §6), the content rule: the row's department (the creator's at
- * creation) is in the scope, or the caller created it. Undefined when unrestricted or the type is not scoped.
+ * The definition's rows (ownRows) in the caller's data scope (spec §6), the content rule: the row's department (the
+ * creator's at creation) is in the scope, or the caller created it. Undefined when every row is seen.
  */
 export function recordInScope(rt: RecordTable, scope: DataScope): SQL | undefined {
-  if (scope.unrestricted || !rt.traits.scoped || rt.def.scope === 'none') return undefined
-  return or(
-    sql`${rt.cols.createdBy} = ${scope.adminId}`,
-    anyOf(rt.cols.departmentId as AnyColumn, scope.departmentIds),
+  const own = ownRows(rt)
+  if (scope.unrestricted || !rt.traits.scoped || (rt.def.scope ?? 'department') !== 'department') return own
+  return and(
+    own,
+    or(
+      sql`${rt.cols.createdBy} = ${scope.adminId}`,
+      anyOf(rt.cols.departmentId as AnyColumn, scope.departmentIds),
+    ),
   )
+}
+
+/**
+ * What a new row gets besides its fields: the definition's fixed values, its creator and the creator's department
+ * (scoped tables), and the last place of a sorted list unless its form sets the place (a `sort` field).
+ */
+export async function newRowValues(
+  tx: Db,
+  rt: RecordTable,
+  adminId: number,
+): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = { ...fixedValues(rt) }
+  if (rt.traits.scoped) {
+    const [who] = await tx
+      .select({ departmentId: admin.departmentId })
+      .from(admin)
+      .where(eq(admin.id, adminId))
+    Object.assign(out, { createdBy: adminId, departmentId: who?.departmentId ?? null })
+  }
+  if (rt.traits.sortable && !('sort' in rt.def.fields))
+    out.sort = sql`(select coalesce(max(${col(rt, 'sort')}), 0) + 1 from ${rt.table})`
+  return out
 }
 
 /** Live rows (not in the recycle bin), when the table has one. */

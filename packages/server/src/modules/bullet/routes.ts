@@ -9,21 +9,17 @@ import {
   bulletRemoveSchema,
   bulletSchema,
   bulletShowSchema,
-  bulletTemplateAddSchema,
-  bulletTemplateModifySchema,
-  bulletTemplateSchema,
   bulletMessages as msg,
 } from '@moc/domain/api/bulletChat'
-import { can } from '@moc/domain/permissions/can'
 import { VERIFY_STATE } from '@moc/domain/resources/index'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
-import { and, asc, count, eq, ilike, inArray, isNull, max, or, type SQL, sql } from 'drizzle-orm'
+import { and, count, eq, ilike, inArray, isNull, max, or, type SQL, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { descIndexed } from '../../db/order.ts'
-import { bulletChat, bulletTemplate, content } from '../../db/schema.ts'
+import { bulletChat, content } from '../../db/schema.ts'
 import { screenCommentBody } from '../../engine/commentScreening.ts'
 import { contentInScope } from '../../engine/contentInScope.ts'
 import type { Ctx } from '../../platform/context.ts'
@@ -47,14 +43,6 @@ const columns = {
   verifyState: bulletChat.verifyState,
   createdAt: bulletChat.createdAt,
 }
-const templateOf = (r: typeof bulletTemplate.$inferSelect) => ({
-  id: r.id,
-  content: r.content,
-  sort: r.sort,
-  state: r.state,
-  createdAt: r.createdAt.toISOString(),
-})
-
 const audit = (req: FastifyRequest, ids: readonly number[]) => {
   req.auditInfo.target = ids.map((id) => `bullet:${id}`).join(',')
 }
@@ -84,7 +72,8 @@ async function idsInScope(db: Db, scope: DataScope, ids: readonly number[]) {
 
 /**
  * 弹幕管理 (spec §2 /bulletChat, /bulletChatDetail): videos or live streams with their danmaku counts, the danmaku
- * of one item with show/hide/delete in batch and official danmaku, and the preset phrases (§7 /bullet-template).
+ * of one item with show/hide/delete in batch and official danmaku. The preset phrases (§7 /bullet-template) are a
+ * definition on the record store (resources/content/bulletTemplate.ts).
  * Everything is on 内容-弹幕; data scope follows the item, as for comments.
  */
 export async function bulletRoutes(fastify: FastifyInstance, ctx: Ctx) {
@@ -258,77 +247,6 @@ export async function bulletRoutes(fastify: FastifyInstance, ctx: Ctx) {
         .set({ deletedAt: now, deletedBy: req.principal!.adminId, updatedAt: now })
         .where(inArray(bulletChat.id, ids))
       return ok({ removed: ids.length }, msg.removed)
-    },
-  )
-
-  app.get(
-    '/api/bullet-template',
-    {
-      config: { access: on('查看') },
-      schema: {
-        tags,
-        summary: '弹幕模板（预设弹幕）列表，按排序',
-        response: { 200: envelopeSchema(z.array(bulletTemplateSchema)) },
-      },
-    },
-    async () => {
-      const rows = await db
-        .select()
-        .from(bulletTemplate)
-        .orderBy(asc(bulletTemplate.sort), asc(bulletTemplate.id))
-      return ok(rows.map(templateOf))
-    },
-  )
-
-  app.post(
-    '/api/bullet-template',
-    {
-      config: { access: on('添加'), audit: '新增弹幕模板' },
-      schema: {
-        tags,
-        summary: '新增弹幕模板',
-        body: bulletTemplateAddSchema,
-        response: { 200: envelopeSchema(bulletTemplateSchema) },
-      },
-    },
-    async (req) => {
-      const [row] = await db
-        .insert(bulletTemplate)
-        .values({ ...req.body, createdBy: req.principal!.adminId })
-        .returning()
-      req.auditInfo.target = `bullet-template:${row!.id}`
-      return ok(templateOf(row!), msg.saved)
-    },
-  )
-
-  app.post(
-    '/api/bullet-template/modify',
-    {
-      config: { access: on('编辑'), audit: '修改弹幕模板' },
-      schema: {
-        tags,
-        summary: '修改弹幕模板（内容、排序、启用状态）；remove=true 删除（另需删除权限）',
-        body: bulletTemplateModifySchema,
-        response: { 200: envelopeSchema(z.object({ id: z.number().int() })) },
-      },
-    },
-    async (req) => {
-      const { id, remove, ...patch } = req.body
-      req.auditInfo.target = `bullet-template:${id}`
-      if (remove && !can(req.principal!, BULLET_PAGE, '删除'))
-        throw new AppError('FORBIDDEN', msg.noRemoveRight)
-      const done = remove
-        ? await db
-            .delete(bulletTemplate)
-            .where(eq(bulletTemplate.id, id))
-            .returning({ id: bulletTemplate.id })
-        : await db
-            .update(bulletTemplate)
-            .set({ ...patch, updatedAt: new Date() })
-            .where(eq(bulletTemplate.id, id))
-            .returning({ id: bulletTemplate.id })
-      if (!done.length) throw new AppError('NOT_FOUND', msg.templateNotFound)
-      return ok({ id }, remove ? msg.removed : msg.saved)
     },
   )
 }

@@ -1,16 +1,18 @@
-import { BULLET_PAGE } from '@moc/domain/api/bulletChat'
 import { PAGE_SIZE_DEFAULT } from '@moc/domain/constants'
-import { can } from '@moc/domain/permissions/can'
+import { bulletTemplate } from '@moc/domain/resources/content/bulletTemplate'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { TableColumnsType } from 'antd'
-import { Alert, Button, Card, Flex, Input, Table, Tabs } from 'antd'
-import { useState } from 'react'
+import { Alert, Button, Card, Drawer, Flex, Input, Table, Tabs } from 'antd'
+import { lazy, Suspense, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { api } from '../../api/client.ts'
-import { currentGrant } from '../../api/session.ts'
 import { formatTime } from '../../engine/displayValue.ts'
 import { type Paged, tablePagination } from '../../widgets/usePagedQuery.ts'
-import { BulletTemplates } from './BulletTemplates.tsx'
+
+// The engine's list, loaded when 弹幕模板 first opens.
+const ResourceList = lazy(() =>
+  import('../../engine/ResourceList.tsx').then((m) => ({ default: m.ResourceList })),
+)
 
 interface BulletContent {
   contentId: number
@@ -28,7 +30,8 @@ const TABS = [
 
 /**
  * 弹幕管理 (spec §2 /bulletChat type video|live): the videos or live streams that carry danmaku, with counts and the
- * latest time, searchable by title; 管理弹幕 opens /bulletChatDetail. 弹幕模板 edits the preset phrases.
+ * latest time, searchable by title; 管理弹幕 opens /bulletChatDetail. 弹幕模板 opens the engine's list of the preset
+ * phrases (resources/content/bulletTemplate.ts) in a drawer.
  */
 export default function BulletChatPage() {
   const navigate = useNavigate()
@@ -103,11 +106,13 @@ export default function BulletChatPage() {
           setQuery((q) => ({ ...q, page: p, pageSize: s })),
         )}
       />
-      <BulletTemplates
-        open={templates}
-        onClose={() => setTemplates(false)}
-        may={(a) => can(currentGrant(), BULLET_PAGE, a)}
-      />
+      <Drawer open={templates} onClose={() => setTemplates(false)} title={bulletTemplate.label} size={960}>
+        {templates ? (
+          <Suspense fallback={null}>
+            <ResourceList def={bulletTemplate} embedded />
+          </Suspense>
+        ) : null}
+      </Drawer>
     </Card>
   )
 }
