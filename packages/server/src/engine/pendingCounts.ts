@@ -5,7 +5,7 @@ import type { Database } from '../db/client.ts'
 import type { DataScope } from '../platform/dataScope.ts'
 import type { Principal } from '../platform/sessions.ts'
 import { commentPendingTotal } from './commentReviewRoutes.ts'
-import { recordPendingTotal } from './records/recordPending.ts'
+import { recordPendingTotals } from './records/recordPending.ts'
 import { type RecordTable, recordTableOf } from './records/recordTable.ts'
 import { allNodes, foreignNodeIds, pendingTotals } from './reviewFlow.ts'
 
@@ -61,7 +61,12 @@ const sources: readonly PendingSource<PendingEntry>[] = [
         rt: recordTableOf(d) as RecordTable,
       })),
     count: (database, scope, foreign, entries) =>
-      Promise.all(entries.map((e) => recordPendingTotal(database.db, e.rt, scope, foreign))),
+      recordPendingTotals(
+        database.db,
+        entries.map((e) => e.rt),
+        scope,
+        foreign,
+      ),
   }),
   source({
     entries: [{ queue: COMMENT_QUEUE, page: '评论审核' }],

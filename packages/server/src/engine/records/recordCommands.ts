@@ -3,14 +3,13 @@ import { recordMessages } from '@moc/domain/api/records'
 import { fieldsSchema } from '@moc/domain/resources/fieldSchema'
 import { envelopeSchema, ok } from '@moc/domain/transport/envelope'
 import { inArray } from 'drizzle-orm'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { dataScopeOf } from '../../platform/dataScope.ts'
 import { AppError } from '../../platform/errors.ts'
-import type { RecordHelpers } from './recordReview.ts'
+import type { RecordKit } from './recordKit.ts'
 import { col, type RecordTable, titleField } from './recordTable.ts'
 import { recordWrite } from './recordValues.ts'
 
@@ -67,15 +66,8 @@ const ENGINE_ROUTES = new Set([
  * rows; none for a toolbar command) and the input fields, guarded by the command's own action on the type's page,
  * in one transaction holding the rows' locks, written to the operation log under the command's name.
  */
-export function recordCommandRoutes(
-  fastify: FastifyInstance,
-  ctx: Ctx,
-  rt: RecordTable,
-  h: Pick<RecordHelpers, 'locked' | 'audit'>,
-) {
-  const { def } = rt
-  const app = fastify.withTypeProvider<ZodTypeProvider>()
-  const { db } = ctx.database
+export function recordCommandRoutes(h: RecordKit) {
+  const { app, ctx, db, rt, def } = h
   const tags = [def.label]
   const embedOrigins = async () => (await ctx.settings.get('editor')).embedOrigins
   const ids = (rows: 'none' | 'one' | 'many') =>

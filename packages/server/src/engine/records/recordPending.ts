@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, notInArray, or, type SQL } from 'drizzle-orm'
+import { and, eq, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import type { DataScope } from '../../platform/dataScope.ts'
 import { col, liveRows, type RecordTable, recordInScope } from './recordTable.ts'
@@ -18,16 +18,22 @@ export const actableRecords = (
       : undefined,
   )
 
-/** Their number: an index range on the table's pending partial index (db/traits.ts recordIndexes). */
-export async function recordPendingTotal(
+/**
+ * Their numbers for several types in one statement (one round trip for every record-store queue of the badges), each an
+ * index range on its table's pending partial index (db/traits.ts recordIndexes).
+ */
+export async function recordPendingTotals(
   db: Db,
-  rt: RecordTable,
+  tables: readonly RecordTable[],
   scope: DataScope,
   foreign: readonly number[],
-) {
-  const [r] = await db
-    .select({ n: count() })
-    .from(rt.table)
-    .where(actableRecords(rt, scope, foreign))
-  return r?.n ?? 0
+): Promise<number[]> {
+  if (!tables.length) return []
+  const counts = tables.map(
+    (rt, i) =>
+      sql`(select count(*) from ${rt.table} where ${actableRecords(rt, scope, foreign) ?? sql`true`})::int as ${sql.identifier(`n${i}`)}`,
+  )
+  const result = await db.execute<Record<string, number>>(sql`select ${sql.join(counts, sql`, `)}`)
+  const [row] = (result as unknown as { rows: Record<string, number>[] }).rows
+  return tables.map((_, i) => Number(row?.[`n${i}`] ?? 0))
 }

@@ -20,14 +20,13 @@ import { type Envelope, envelopeSchema, ok, pageSchema } from '@moc/domain/trans
 import { idQuerySchema } from '@moc/domain/transport/ids'
 import { and, count, desc, eq, inArray, lt, lte, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { descIndexed } from '../../db/order.ts'
 import { admin, processResourceLog, processState, resourceVersion } from '../../db/schema.ts'
 import type { Ctx } from '../../platform/context.ts'
-import { type DataScope, dataScopeOf } from '../../platform/dataScope.ts'
+import { dataScopeOf } from '../../platform/dataScope.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Principal } from '../../platform/sessions.ts'
 import {
@@ -43,18 +42,12 @@ import {
 } from '../reviewFlow.ts'
 import { decisionOf, keepVersion } from '../versions.ts'
 import { readChildren } from './recordChildren.ts'
+import type { RecordKit } from './recordKit.ts'
 import { actableRecords } from './recordPending.ts'
 import { col, type RecordTable, recordInScope, rowColumns, titleField } from './recordTable.ts'
 import { recordFieldValues } from './recordValues.ts'
 
 type Row = Record<string, unknown> & { id: number }
-
-/** The engine's helpers a record route shares (recordRoutes.ts). */
-export interface RecordHelpers {
-  locked(tx: Db, scope: DataScope, ids: readonly number[]): Promise<Row[]>
-  titleOf(r: Record<string, unknown>): string
-  audit(req: FastifyRequest, rows: readonly Record<string, unknown>[]): void
-}
 
 /** One planned change of one row: the columns to set and the resource-log entry to write. */
 interface Step {
@@ -94,11 +87,9 @@ const coverOf = (rt: RecordTable, r: Record<string, unknown>) => {
  * routes, its queue and the queue's detail, versions and the diff, its pending count. Transitions run in a
  * transaction holding the rows' locks: the record store's types are reviewed by the dozen, not by the thousand.
  */
-export function recordReviewRoutes(fastify: FastifyInstance, ctx: Ctx, rt: RecordTable, h: RecordHelpers) {
-  const { def } = rt
+export function recordReviewRoutes(h: RecordKit) {
+  const { app, ctx, db, rt, def } = h
   if (!def.review || !rt.traits.reviewed) return
-  const app = fastify.withTypeProvider<ZodTypeProvider>()
-  const { db } = ctx.database
   const { name, label } = def
   const base = `/api/${name}`
   const tags = [label, '审核']

@@ -1,0 +1,72 @@
+import { RECORD_IMPORT_MAX, recordImportRowErrorSchema, recordMessages } from '@moc/domain/api/records'
+import { envelopeSchema, ok } from '@moc/domain/transport/envelope'
+import { z } from 'zod'
+import type { Db } from '../../db/client.ts'
+import { AppError } from '../../platform/errors.ts'
+import { xlsxRows } from '../../platform/xlsxRows.ts'
+import type { RecordKit } from './recordKit.ts'
+import { checkFieldRules } from './recordRules.ts'
+import { importCells } from './recordSheet.ts'
+import { newRowValues } from './recordTable.ts'
+import { recordWrite } from './recordValues.ts'
+
+/** Most bytes of an imported .xlsx (travelling base64 in the sealed JSON body, as the sensitive words' import). */
+const IMPORT_MAX_BYTES = 10 * 1024 * 1024
+
+/** A record type's Excel import: every row checked by the form's schema; any bad row refuses the file. */
+export function recordImportRoute(k: RecordKit) {
+  const { app, db, rt, def, label, tags, base, t, access, embedOrigins } = k
+  app.post(
+    `${base}/import`,
+    {
+      bodyLimit: Math.ceil(IMPORT_MAX_BYTES / 3) * 4 + 64 * 1024,
+      config: { access: access('import'), audit: `导入${label}` },
+      schema: {
+        tags,
+        summary: `从 Excel 导入${label}（.xlsx，首行为字段名称；任何一行有误则不导入，返回各行原因）`,
+        body: z.strictObject({
+          fileName: z
+            .string()
+            .trim()
+            .max(200)
+            .regex(/\.xlsx$/i, '只支持上传excel文件'),
+          file: z.string().max(Math.ceil(IMPORT_MAX_BYTES / 3) * 4, '文件过大'),
+        }),
+        response: {
+          200: envelopeSchema(z.object({ added: z.number().int() })),
+          // The rows refused, or null when the request itself is (a missing file name).
+          422: envelopeSchema(z.object({ failed: z.array(recordImportRowErrorSchema) }).nullable()),
+        },
+      },
+    },
+    async (req, reply) => {
+      const file = Buffer.from(req.body.file, 'base64')
+      const rows = xlsxRows(file, {
+        maxRows: RECORD_IMPORT_MAX,
+        messages: {
+          notExcel: '只支持上传excel文件',
+          tooManyRows: recordMessages.importTooMany(RECORD_IMPORT_MAX),
+        },
+      })
+      const { valid, failed } = await importCells(def, rows)
+      req.auditInfo.target = `${req.body.fileName}：${valid.length} 行`
+      if (failed.length)
+        return reply
+          .code(422)
+          .send({ code: 422, msg: recordMessages.importFailed(failed.length), data: { failed } })
+      if (!valid.length) throw new AppError('BAD_REQUEST', recordMessages.importEmpty)
+      const me = req.principal!.adminId
+      const origins = await embedOrigins()
+      await db.transaction(async (tx) => {
+        const fresh = await newRowValues(tx as unknown as Db, rt, me)
+        for (const [i, values] of valid.entries()) {
+          await checkFieldRules(tx as unknown as Db, rt, values, undefined).catch((e: unknown) => {
+            throw e instanceof AppError ? new AppError(e.name, `第 ${i + 2} 行：${e.message}`) : e
+          })
+          await tx.insert(t).values({ ...recordWrite(def, values, origins), ...fresh } as never)
+        }
+      })
+      return ok({ added: valid.length })
+    },
+  )
+}
