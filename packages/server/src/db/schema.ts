@@ -19,6 +19,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { post } from './tables/community.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
@@ -655,9 +656,9 @@ export const comment = pgTable(
   'comment',
   {
     id: serial('id').primaryKey(),
-    contentId: integer('content_id')
-      .notNull()
-      .references(() => content.id, { onDelete: 'cascade' }),
+    // A comment is on a content item or on a post (contentKind 'post'): exactly one of the two.
+    contentId: integer('content_id').references(() => content.id, { onDelete: 'cascade' }),
+    postId: integer('post_id').references((): AnyPgColumn => post.id, { onDelete: 'cascade' }),
     contentKind: text('content_kind').notNull(),
     parentId: integer('parent_id').references((): AnyPgColumn => comment.id, { onDelete: 'set null' }),
     authorName: text('author_name').notNull(),
@@ -685,6 +686,10 @@ export const comment = pgTable(
       .on(t.contentKind, t.verifyState, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.deletedAt} is null`),
     index('comment_parent').on(t.parentId),
+    index('comment_post')
+      .on(t.postId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.postId} is not null and ${t.deletedAt} is null`),
+    check('comment_target', sql`(${t.contentId} is null) <> (${t.postId} is null)`),
     // The comment queue (待审核) and its badge count: only held comments, so the index stays small.
     index('comment_pending')
       .on(t.createdAt.desc(), t.id.desc())
