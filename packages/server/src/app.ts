@@ -21,6 +21,7 @@ import { reviewStatusRoutes } from './engine/reviewStatusRoutes.ts'
 import { specPathRoutes } from './engine/specPaths.ts'
 import { subjectModuleRoutes } from './engine/subjectModuleRoutes.ts'
 import { openAppRoutes } from './modules/app/openAppRoutes.ts'
+import { communityRoutes } from './modules/community/communityRoutes.ts'
 import { splashScheduleRoutes } from './modules/app/splashScheduleRoutes.ts'
 import { menuRoutes } from './modules/auth/menu.ts'
 import { authRoutes } from './modules/auth/routes.ts'
@@ -158,6 +159,7 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   specPaths.mount()
   await openAppRoutes(app, ctx)
   await splashScheduleRoutes(app, ctx)
+  await communityRoutes(app, ctx)
   await processRoutes(app, ctx)
   await processStateRoutes(app, ctx)
   await processResourceRoutes(app, ctx)

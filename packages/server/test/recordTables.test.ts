@@ -40,7 +40,14 @@ const TRAIT_COLUMNS = new Set(['displayStart', 'displayEnd', 'showState', 'sort'
 
 function checkFields(where: string, fields: Record<string, FieldDef>, cols: Record<string, PgColumn>) {
   for (const [name, f] of Object.entries(fields)) {
-    if (f.kind === 'children') continue
+    if (f.kind === 'children' || f.derived) {
+      expect(cols[name], `${where}: ${name} is computed, not a column`).toBeUndefined()
+      continue
+    }
+    if (f.ref) {
+      expect(recordResources.get(f.ref.resource), `${where}.${name}: ref to a record definition`).toBeDefined()
+      expect(f.kind, `${where}.${name}: a ref holds an id`).toBe('number')
+    }
     const c = cols[name]
     expect(c, `${where}: no column for field ${name}`).toBeDefined()
     expect(COLUMN_TYPES[f.kind], `${where}.${name}: ${f.kind} stored as ${c!.columnType}`).toContain(

@@ -64,6 +64,8 @@ export const recordItemSchema = z
     updatedAt: z.string(),
     createdBy: z.number().int().nullable(),
     creatorName: z.string(),
+    /** The names of the rows its `ref` fields point at, by field (a post's author's nickname). */
+    refs: z.record(z.string(), z.string()).optional(),
   })
   .catchall(z.unknown())
 

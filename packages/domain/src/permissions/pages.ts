@@ -140,7 +140,7 @@ export const permissionPages: readonly PermissionPage[] = [
     name: '社区-圈子',
     key: 'community-circle',
     group: 'community',
-    actions: [...crud, '上线/下线', '推荐', '排序', '置顶'],
+    actions: [...crud, ...submit, '上线/下线', '推荐', '排序', '置顶'],
   },
   { name: '社区-网评员', key: 'community-commentator', group: 'community', actions: [...crud, '启用/禁用'] },
   {
@@ -159,9 +159,14 @@ export const permissionPages: readonly PermissionPage[] = [
     name: '社区-评论模板',
     key: 'community-comment-template',
     group: 'community',
-    actions: [...crud, '导入'],
+    actions: [...crud, '启用/禁用', '导入', '评论'],
   },
-  { name: '社区-话题', key: 'community-topic', group: 'community', actions: [...crud, '推荐', '排序'] },
+  {
+    name: '社区-话题',
+    key: 'community-topic',
+    group: 'community',
+    actions: [...crud, '显示/隐藏', '推荐', '排序'],
+  },
   {
     name: '用户管理',
     key: 'community-user',
@@ -169,12 +174,12 @@ export const permissionPages: readonly PermissionPage[] = [
     actions: ['查看', '编辑', '锁定/解锁', '导出'],
   },
   { name: '运营用户', key: 'community-operator-user', group: 'community', actions: [...crud, '锁定/解锁'] },
-  { name: '用户等级', key: 'community-user-level', group: 'community', actions: ['查看', '编辑'] },
+  { name: '用户等级', key: 'community-user-level', group: 'community', actions: crud },
   {
     name: '默认头像',
     key: 'community-default-avatar',
     group: 'community',
-    actions: ['查看', '添加', '删除'],
+    actions: [...crud, '启用/禁用', '排序'],
   },
   { name: '用户画像', key: 'community-portrait', group: 'community', actions: crud },
   {
@@ -193,7 +198,7 @@ export const permissionPages: readonly PermissionPage[] = [
     name: '邀请码',
     key: 'community-invitation-code',
     group: 'community',
-    actions: ['查看', '添加', '删除', '导出'],
+    actions: ['查看', '添加', '编辑', '删除', '启用/禁用', '导出'],
   },
 
   { name: '活动-活动列表', key: 'activity-list', group: 'activity', actions: activity },

@@ -1,6 +1,7 @@
 import { appResources } from './app/index.ts'
 import { article } from './article.ts'
 import { collection } from './collection.ts'
+import { communityResources } from './community/index.ts'
 import { bulletTemplate } from './content/bulletTemplate.ts'
 import { contentTag, userTag } from './content/tags.ts'
 import { cspVideo } from './cspVideo.ts'
@@ -31,6 +32,7 @@ export const resources = {
   userTag,
   bulletTemplate,
   ...appResources,
+  ...communityResources,
 } as const satisfies Record<string, ResourceDef>
 
 export type ResourceName = keyof typeof resources

@@ -80,6 +80,19 @@ export interface FieldDef {
    * `invalid`, which then says what is expected.
    */
   pattern?: RegExp
+  /**
+   * Record store: the value is the id of a row of another record-store definition (a post's author, an app user;
+   * its circle). Lists and details answer the row's name beside it (`refs.<field>`), the list links it to that
+   * definition's detail screen, and the form picks it from that definition's list (a paged select searching its
+   * title field). With `search`, the list filters on it by id (`?circleId=3`: a circle's posts).
+   */
+  ref?: { resource: string }
+  /**
+   * Record store: not a column but a value the server computes for each row answered (a portrait's matching users, a
+   * commentator's comments this month), by the function a module registers (engine/records/recordDerived.ts
+   * registerDerived). Shown in lists and details, never written.
+   */
+  derived?: boolean
   /** Placeholder / help shown under the form field. */
   help?: string
   /** Where the field appears; default: form and detail yes, list no, search no. */
@@ -380,6 +393,7 @@ export const supportsAction = (
 /** Applies the defaults once, so consumers never re-check optional keys. */
 export function defineResource<const D extends ResourceDef>(def: D): D {
   for (const [name, f] of Object.entries(def.fields)) {
+    if (f.derived) f.readOnly = true
     f.form ??= !f.readOnly
     f.detail ??= true
     f.list ??= def.list.columns.includes(name)

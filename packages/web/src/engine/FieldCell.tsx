@@ -5,6 +5,7 @@ import { TEXT_WIDTH } from '../widgets/columnWidths.ts'
 import { EllipsisText } from '../widgets/EllipsisText.tsx'
 import { resolvedNames } from '../widgets/ResolvedNames.tsx'
 import { fieldText, formatTime } from './displayValue.ts'
+import { RefLink } from './RefSelect.tsx'
 
 /** A machine's state (a feedback's 待处理) as its tag, in the machine's colour for that state. */
 export function MachineStateTag({ def, value }: { def: ResourceDef; value: unknown }) {
@@ -14,10 +15,23 @@ export function MachineStateTag({ def, value }: { def: ResourceDef; value: unkno
 }
 
 /** A definition field's value as a list cell (its machine state as a tag). */
-export function FieldCell({ def, name, value: v }: { def: ResourceDef; name: string; value: unknown }) {
+export function FieldCell({
+  def,
+  name,
+  value: v,
+  refName,
+}: {
+  def: ResourceDef
+  name: string
+  value: unknown
+  /** A ref field's row name, as the list answered it (`refs`). */
+  refName?: string
+}) {
   const f: FieldDef = def.fields[name]!
   if (name === def.machine?.field) return <MachineStateTag def={def} value={v} />
   if (v === undefined || v === null || v === '') return '--'
+  if (f.ref && typeof v === 'number')
+    return <RefLink field={f as FieldDef & { ref: { resource: string } }} id={v} name={refName} />
   switch (f.kind) {
     case 'image':
       return <img src={String(v)} alt={f.label} className="moc-resource-thumb" />

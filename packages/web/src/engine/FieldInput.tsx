@@ -9,6 +9,7 @@ import { UploadField } from '../widgets/UploadField.tsx'
 import { ChildrenInput } from './ChildrenInput.tsx'
 import { ImageListInput } from './ImageListInput.tsx'
 import { ModulesInput } from './ModulesInput.tsx'
+import { RefSelect } from './RefSelect.tsx'
 import { RelationInput, type RelationOwner } from './RelationInput.tsx'
 
 /** The props a Form.Item hands to its control. */
@@ -62,6 +63,16 @@ export function FieldInput({
   const common = { id: control.id, disabled, autoFocus, 'aria-label': ariaLabel }
   const value = control.value as never
   const onChange = control.onChange as never
+  if (f.ref)
+    return (
+      <RefSelect
+        {...common}
+        field={f as FieldDef & { ref: { resource: string } }}
+        fieldName={owner?.field ?? ''}
+        value={value}
+        onChange={onChange}
+      />
+    )
   switch (f.kind) {
     case 'textarea':
       return (

@@ -36,6 +36,7 @@ import { formValues, type Item, savePayload } from './formValues.ts'
 import { LockBanner } from './LockBanner.tsx'
 import { OperationInfo } from './OperationInfo.tsx'
 import { detailQuery, hasRichText } from './prefetchForm.ts'
+import { RefNames } from './RefSelect.tsx'
 import { ReviewStatus } from './ReviewLog.tsx'
 import { workflowActions } from './review.ts'
 import { type EditLock, takesLock, useEditLock } from './useEditLock.ts'
@@ -275,95 +276,97 @@ function EditForm({
       {serverError ? <Alert type="error" showIcon title={serverError} style={{ marginBottom: 16 }} /> : null}
       <LockBanner lock={lock} forceUnlock={forceUnlock} />
       {editing && def.review ? <ReviewStatus def={def} item={item} /> : null}
-      <Form
-        form={form}
-        name={`${def.name}-detail`}
-        layout="horizontal"
-        labelCol={{ span: cols.label }}
-        wrapperCol={{ span: cols.wrapper }}
-        initialValues={initialValues}
-        onFinish={(values) => save(values)}
-        // The fields' own rules say what is wrong, in Chinese: the browser's check (a stored file is a /files/… path,
-        // which type="url" refuses, decision 0033) would silently stop the submit.
-        noValidate
-        disabled={!mayWrite}
-        scrollToFirstError
-      >
-        {fields.map(([name, f], i) => {
-          const item = (
-            <Form.Item
-              key={name}
-              label={f.label}
-              name={name}
-              rules={[...fieldRules(name, f), ...displayWindowRules(name)]}
-              dependencies={name === 'displayEnd' ? ['displayStart'] : undefined}
-              extra={f.help}
-            >
-              <FieldInput
-                field={f}
-                autoFocus={i === 0 && mayWrite}
-                readOnly={!mayWrite || name === partition}
-                owner={{ kind: paths.kind, field: name }}
-              />
-            </Form.Item>
-          )
-          const when = f.when
-          // A field that applies only under another field's value (FieldDef.when) is drawn, and checked, then only.
-          return when ? (
-            <Form.Item key={name} noStyle dependencies={[when.field]}>
-              {({ getFieldValue }) => (getFieldValue(when.field) === when.value ? item : null)}
-            </Form.Item>
-          ) : (
-            item
-          )
-        })}
-        <Form.Item wrapperCol={{ offset: cols.label, span: cols.wrapper }}>
-          <Flex gap={8}>
-            {mayWrite ? (
-              <Button
-                type="primary"
-                htmlType="submit"
-                loading={saving === 'save'}
-                disabled={saving !== false}
+      <RefNames.Provider value={item?.refs ?? {}}>
+        <Form
+          form={form}
+          name={`${def.name}-detail`}
+          layout="horizontal"
+          labelCol={{ span: cols.label }}
+          wrapperCol={{ span: cols.wrapper }}
+          initialValues={initialValues}
+          onFinish={(values) => save(values)}
+          // The fields' own rules say what is wrong, in Chinese: the browser's check (a stored file is a /files/… path,
+          // which type="url" refuses, decision 0033) would silently stop the submit.
+          noValidate
+          disabled={!mayWrite}
+          scrollToFirstError
+        >
+          {fields.map(([name, f], i) => {
+            const item = (
+              <Form.Item
+                key={name}
+                label={f.label}
+                name={name}
+                rules={[...fieldRules(name, f), ...displayWindowRules(name)]}
+                dependencies={name === 'displayEnd' ? ['displayStart'] : undefined}
+                extra={f.help}
               >
-                保存
+                <FieldInput
+                  field={f}
+                  autoFocus={i === 0 && mayWrite}
+                  readOnly={!mayWrite || name === partition}
+                  owner={{ kind: paths.kind, field: name }}
+                />
+              </Form.Item>
+            )
+            const when = f.when
+            // A field that applies only under another field's value (FieldDef.when) is drawn, and checked, then only.
+            return when ? (
+              <Form.Item key={name} noStyle dependencies={[when.field]}>
+                {({ getFieldValue }) => (getFieldValue(when.field) === when.value ? item : null)}
+              </Form.Item>
+            ) : (
+              item
+            )
+          })}
+          <Form.Item wrapperCol={{ offset: cols.label, span: cols.wrapper }}>
+            <Flex gap={8}>
+              {mayWrite ? (
+                <Button
+                  type="primary"
+                  htmlType="submit"
+                  loading={saving === 'save'}
+                  disabled={saving !== false}
+                >
+                  保存
+                </Button>
+              ) : null}
+              {maySubmit ? (
+                <Button
+                  loading={saving === 'submit'}
+                  disabled={saving !== false}
+                  onClick={() =>
+                    form.validateFields().then(
+                      (values) => save(values, true),
+                      () => undefined,
+                    )
+                  }
+                >
+                  保存并提交审核
+                </Button>
+              ) : null}
+              {view &&
+              def.screens.edit &&
+              editing &&
+              can(currentGrant(), def.permissionPage, permissionFor(def, 'update')) ? (
+                <Button
+                  type="primary"
+                  disabled={false}
+                  onClick={() => {
+                    const state: OpenedFromDetail = { detail: location.pathname + location.search }
+                    void navigate(screenUrl(def, def.screens.edit!, params, item.id), { state })
+                  }}
+                >
+                  编辑
+                </Button>
+              ) : null}
+              <Button onClick={back} disabled={false}>
+                {host.kind === 'drawer' ? '取消' : '返回'}
               </Button>
-            ) : null}
-            {maySubmit ? (
-              <Button
-                loading={saving === 'submit'}
-                disabled={saving !== false}
-                onClick={() =>
-                  form.validateFields().then(
-                    (values) => save(values, true),
-                    () => undefined,
-                  )
-                }
-              >
-                保存并提交审核
-              </Button>
-            ) : null}
-            {view &&
-            def.screens.edit &&
-            editing &&
-            can(currentGrant(), def.permissionPage, permissionFor(def, 'update')) ? (
-              <Button
-                type="primary"
-                disabled={false}
-                onClick={() => {
-                  const state: OpenedFromDetail = { detail: location.pathname + location.search }
-                  void navigate(screenUrl(def, def.screens.edit!, params, item.id), { state })
-                }}
-              >
-                编辑
-              </Button>
-            ) : null}
-            <Button onClick={back} disabled={false}>
-              {host.kind === 'drawer' ? '取消' : '返回'}
-            </Button>
-          </Flex>
-        </Form.Item>
-      </Form>
+            </Flex>
+          </Form.Item>
+        </Form>
+      </RefNames.Provider>
       {editing && paths.operationInfo ? <OperationInfo def={def} id={item.id} /> : null}
       {editing && def.review ? <VersionHistory def={def} id={item.id} /> : null}
     </>

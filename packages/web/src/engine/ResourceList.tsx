@@ -294,7 +294,14 @@ export function ResourceList({ def, embedded = false }: { def: ResourceDef; embe
       title: f.label,
       dataIndex: key,
       ...(f.kind === 'datetime' ? timeColumn : {}),
-      render: (v: unknown) => <FieldCell def={def} name={key} value={v} />,
+      render: (v: unknown, row: ResourceRow) => (
+        <FieldCell
+          def={def}
+          name={key}
+          value={v}
+          refName={(row.refs as Record<string, string> | undefined)?.[key]}
+        />
+      ),
     }
   })
   columns.push({

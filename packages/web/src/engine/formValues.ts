@@ -7,6 +7,8 @@ export interface Item {
   id: number
   title?: string
   fields: Record<string, unknown>
+  /** The names of the rows its `ref` fields point at (record store), by field. */
+  refs?: Record<string, string>
 }
 
 /** One field's value as the form holds it: dates as dayjs, switches as booleans, lists as arrays. */

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { dataScopeOf } from '../../platform/dataScope.ts'
 import { AppError } from '../../platform/errors.ts'
+import { afterWrite } from './recordDerived.ts'
 import type { RecordKit } from './recordKit.ts'
 import { col, type RecordTable, titleField } from './recordTable.ts'
 import { recordWrite } from './recordValues.ts'
@@ -163,6 +164,11 @@ export function recordCommandRoutes(h: RecordKit) {
                 rows.map((r) => r.id),
               ),
             )
+          await afterWrite(
+            tx,
+            def.name,
+            rows.map((r) => r.id),
+          )
           return rows.length
         })
         return ok({ updated })

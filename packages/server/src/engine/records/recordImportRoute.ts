@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { xlsxRows } from '../../platform/xlsxRows.ts'
+import { afterWrite } from './recordDerived.ts'
 import type { RecordKit } from './recordKit.ts'
 import { checkFieldRules } from './recordRules.ts'
 import { importCells } from './recordSheet.ts'
@@ -59,12 +60,18 @@ export function recordImportRoute(k: RecordKit) {
       const origins = await embedOrigins()
       await db.transaction(async (tx) => {
         const fresh = await newRowValues(tx as unknown as Db, rt, me)
+        const ids: number[] = []
         for (const [i, values] of valid.entries()) {
           await checkFieldRules(tx as unknown as Db, rt, values, undefined).catch((e: unknown) => {
             throw e instanceof AppError ? new AppError(e.name, `第 ${i + 2} 行：${e.message}`) : e
           })
-          await tx.insert(t).values({ ...recordWrite(def, values, origins), ...fresh } as never)
+          const [row] = (await tx
+            .insert(t)
+            .values({ ...recordWrite(def, values, origins), ...fresh } as never)
+            .returning({ id: k.id })) as { id: number }[]
+          ids.push(row!.id)
         }
+        await afterWrite(tx as unknown as Db, def.name, ids)
       })
       return ok({ added: valid.length })
     },

@@ -30,7 +30,7 @@ export function searchWhere(rt: RecordTable, q: Record<string, unknown>): SQL[] 
   const out: SQL[] = []
   for (const [name, f] of Object.entries(rt.def.fields)) {
     const v = q[name]
-    if (!f.search || typeof v !== 'string' || !v.trim()) continue
+    if (!f.search || f.derived || typeof v !== 'string' || !v.trim()) continue
     const c = col(rt, name)
     if (f.kind === 'select') out.push(eq(c, v.trim()))
     else if (f.kind === 'multiSelect') out.push(sql`${c} @> ${JSON.stringify([v.trim()])}::jsonb`)
@@ -44,6 +44,6 @@ export function searchWhere(rt: RecordTable, q: Record<string, unknown>): SQL[] 
 export const searchShapeOf = (def: RecordTable['def']) =>
   Object.fromEntries(
     Object.entries(def.fields)
-      .filter(([, f]) => f.search)
+      .filter(([, f]) => f.search && !f.derived)
       .map(([n]) => [n, recordSearchValueSchema.optional()]),
   )

@@ -21,6 +21,7 @@ import { sendXlsx } from '../../platform/xlsxReply.ts'
 import { creatorIdByName } from '../creatorByName.ts'
 import { writeResourceSheet } from '../resourceSheet.ts'
 import { readChildren } from './recordChildren.ts'
+import { rowExtras } from './recordDerived.ts'
 import type { RecordKit } from './recordKit.ts'
 import { rejectReasonOf, searchShapeOf, searchWhere, tabWhere } from './recordQueries.ts'
 import { col, recordInScope, rowColumns } from './recordTable.ts'
@@ -85,12 +86,22 @@ export function recordReadRoutes(k: RecordKit) {
         .offset((q.page - 1) * q.pageSize),
       db.select({ n: count() }).from(t).where(where),
     ])
-    const items = rows.map((r) => ({
-      ...itemOf(r.row as Row),
-      createdBy: (r.row.createdBy as number | undefined) ?? null,
-      creatorName: r.creatorName ?? '',
-      rejectReason: r.rejectReason,
-    }))
+    const extras = await rowExtras(
+      db,
+      rt,
+      rows.map((r) => r.row as Row),
+    )
+    const items = rows.map((r) => {
+      const extra = extras.get(r.row.id as number)!
+      return {
+        ...itemOf(r.row as Row),
+        ...extra.values,
+        refs: extra.refs,
+        createdBy: (r.row.createdBy as number | undefined) ?? null,
+        creatorName: r.creatorName ?? '',
+        rejectReason: r.rejectReason,
+      }
+    })
     return ok({ items, total: n?.n ?? 0 })
   }
   const searchShape = searchShapeOf(def)
@@ -173,12 +184,14 @@ export function recordReadRoutes(k: RecordKit) {
     ).where(and(eq(id, rowId), recordInScope(rt, scope)))
     if (!found) throw new AppError('NOT_FOUND', recordMessages.notFound(label))
     const row = found.row as Row
-    const children = (await readChildren(db, def, [rowId])).get(rowId) ?? {}
+    const [children, extras] = await Promise.all([readChildren(db, def, [rowId]), rowExtras(db, rt, [row])])
+    const extra = extras.get(rowId)!
     return {
       ...itemOf(row),
+      refs: extra.refs,
       createdBy: (row.createdBy as number | undefined) ?? null,
       creatorName: found.creatorName ?? '',
-      fields: { ...recordFieldValues(def, row), ...children },
+      fields: { ...recordFieldValues(def, row), ...extra.values, ...(children.get(rowId) ?? {}) },
       relations: {},
       lockedBy: (row.lockedBy as number | undefined) ?? null,
       lockedAt: row.lockedAt instanceof Date ? row.lockedAt.toISOString() : null,
@@ -226,11 +239,16 @@ export function recordReadRoutes(k: RecordKit) {
             .where(and(where, gt(id, lastId)))
             .orderBy(asc(id))
             .limit(EXPORT_BATCH)
+          const extras = await rowExtras(
+            db,
+            rt,
+            found.map((f) => f.row as Row),
+          )
           return found.map(({ row, creator }) => {
             const r = row as Row
             return {
               id: r.id,
-              values: recordFieldValues(def, r),
+              values: { ...recordFieldValues(def, r), ...extras.get(r.id)!.values },
               verifyState: (r.verifyState as number | undefined) ?? null,
               creator,
               createdAt: r.createdAt as Date,

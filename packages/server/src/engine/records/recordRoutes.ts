@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Ctx } from '../../platform/context.ts'
 import { childFields } from './recordChildren.ts'
 import { recordCommandRoutes } from './recordCommands.ts'
+import { checkDerived } from './recordDerived.ts'
 import { recordImportRoute } from './recordImportRoute.ts'
 import { recordKit } from './recordKit.ts'
 import { recordLockRoutes } from './recordLockRoutes.ts'
@@ -17,6 +18,7 @@ export async function recordRoutes(fastify: FastifyInstance, ctx: Ctx) {
     const k = recordKit(fastify, ctx, recordTableOf(def))
     if (childFields(def).length && !k.may('update') && !k.may('create'))
       throw new Error(`${def.name}: a child collection needs a form (添加 or 编辑)`)
+    checkDerived(k.rt)
     recordReadRoutes(k)
     recordWriteRoutes(k)
     if (k.may('import')) recordImportRoute(k)

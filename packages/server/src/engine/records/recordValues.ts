@@ -8,9 +8,9 @@ import { sanitizeRichText } from '../../platform/richText.ts'
 
 const toDate = (v: unknown) => (typeof v === 'string' && v ? new Date(v) : null)
 
-/** Fields stored in the row itself (a child collection has a table of its own). */
+/** Fields stored in the row itself (a child collection has a table of its own; a derived value none). */
 export const columnFields = (def: Pick<ResourceDef, 'fields'>): [string, FieldDef][] =>
-  Object.entries(def.fields).filter(([, f]) => f.kind !== 'children')
+  Object.entries(def.fields).filter(([, f]) => f.kind !== 'children' && !f.derived)
 
 /**
  * Validated field values → the columns to write: rich text sanitized (DESIGN §7; iframes only from `embedOrigins`),

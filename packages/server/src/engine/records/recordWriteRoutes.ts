@@ -20,6 +20,7 @@ import { holderName, lockHeldByOther } from '../editLock.ts'
 import { forgetReviewHistory } from '../reviewHistory.ts'
 import { keepVersion } from '../versions.ts'
 import { readChildren, writeChildren } from './recordChildren.ts'
+import { afterWrite } from './recordDerived.ts'
 import type { RecordKit } from './recordKit.ts'
 import { checkFieldRules } from './recordRules.ts'
 import { newRowValues } from './recordTable.ts'
@@ -58,6 +59,7 @@ export function recordWriteRoutes(k: RecordKit) {
             .values({ ...write, ...(await newRowValues(t2, rt, me)) } as never)
             .returning()) as Row[]
           await writeChildren(t2, def, row!.id, values, origins)
+          await afterWrite(t2, def.name, [row!.id])
           return row!
         })
         audit(req, [created])
@@ -100,6 +102,7 @@ export function recordWriteRoutes(k: RecordKit) {
             .where(eq(id, rowId))
             .returning()) as Row[]
           await writeChildren(t2, def, rowId, values, origins)
+          await afterWrite(t2, def.name, [rowId])
           // Every save of a submitted or published item keeps a version (decision 0009); drafts keep none.
           if (rt.traits.reviewed && after!.verifyState !== 0) {
             const children = (await readChildren(t2, def, [rowId])).get(rowId) ?? {}
@@ -165,6 +168,11 @@ export function recordWriteRoutes(k: RecordKit) {
             await tx.delete(t).where(inArray(id, gone))
             if (rt.traits.reviewed) await forgetReviewHistory(tx as unknown as Db, rt.resType, gone)
           }
+          await afterWrite(
+            tx as unknown as Db,
+            def.name,
+            rows.map((r) => r.id),
+          )
           return { recycled: live.length, deleted: binned.length }
         })
         return ok(result)
@@ -198,6 +206,11 @@ export function recordWriteRoutes(k: RecordKit) {
                 rows.map((r) => r.id),
               ),
             )
+          await afterWrite(
+            tx as unknown as Db,
+            def.name,
+            rows.map((r) => r.id),
+          )
           return rows.length
         })
         return ok({ restored })
@@ -232,6 +245,11 @@ export function recordWriteRoutes(k: RecordKit) {
                 rows.map((r) => r.id),
               ),
             )
+          await afterWrite(
+            tx as unknown as Db,
+            def.name,
+            rows.map((r) => r.id),
+          )
           return rows.length
         })
         return ok({ updated })

@@ -1,0 +1,96 @@
+import { recordResources } from '@moc/domain/resources/index'
+import type { FieldDef } from '@moc/domain/resources/types'
+import { and, inArray, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { col, ownRows, type RecordTable, recordTableOf, titleField } from './recordTable.ts'
+
+/**
+ * What a module adds to a definition's rows besides their columns (DESIGN §4): values computed per row (FieldDef
+ * `derived`), the names of the rows `ref` fields point at, and work that must follow a write in its transaction.
+ * Modules register these when imported, before the engine mounts the definitions (like registerCommand).
+ */
+
+type Row = Record<string, unknown> & { id: number }
+
+/** Computes the derived fields of the rows answered (one query for them all, never one per row). */
+export type DerivedValues = (db: Db, rows: readonly Row[]) => Promise<Map<number, Record<string, unknown>>>
+
+/** Runs in the transaction of a write to these rows (add, modify, delete, restore, show state, import, transition). */
+export type AfterWrite = (tx: Db, ids: readonly number[]) => Promise<void>
+
+const derivedValues = new Map<string, DerivedValues>()
+const afterWrites = new Map<string, AfterWrite[]>()
+
+export function registerDerived(resource: string, fn: DerivedValues) {
+  derivedValues.set(resource, fn)
+}
+
+export function registerAfterWrite(resource: string, fn: AfterWrite) {
+  afterWrites.set(resource, [...(afterWrites.get(resource) ?? []), fn])
+}
+
+/** The hooks of a definition after a write of these rows (none registered: nothing). */
+export async function afterWrite(tx: Db, resource: string, ids: readonly number[]) {
+  for (const fn of afterWrites.get(resource) ?? []) await fn(tx, ids)
+}
+
+/** Does the definition have derived fields (so it must have a function computing them)? */
+export const derivedFields = (rt: RecordTable) => Object.entries(rt.def.fields).filter(([, f]) => f.derived)
+
+const refFields = (rt: RecordTable): [string, FieldDef & { ref: { resource: string } }][] =>
+  Object.entries(rt.def.fields).filter(
+    (e): e is [string, FieldDef & { ref: { resource: string } }] => !!e[1].ref,
+  )
+
+/** The definition a `ref` field points at, with its table (an error names a wrong one at start). */
+export function refTarget(field: string, f: { ref: { resource: string } }) {
+  const target = recordResources.get(f.ref.resource)
+  if (!target) throw new Error(`${field}: ref to ${f.ref.resource}, not a record-store definition`)
+  return recordTableOf(target)
+}
+
+/**
+ * The rows' derived values and the names of what their `ref` fields point at, per row id:
+ * `{ values: {field: value}, refs: {field: name} }`. One query per ref field and one call per definition.
+ */
+export async function rowExtras(
+  db: Db,
+  rt: RecordTable,
+  rows: readonly Row[],
+): Promise<Map<number, { values: Record<string, unknown>; refs: Record<string, string> }>> {
+  const out = new Map(rows.map((r) => [r.id, { values: {}, refs: {} as Record<string, string> }]))
+  if (!rows.length) return out
+  const fn = derivedValues.get(rt.def.name)
+  const refs = refFields(rt)
+  const [derived, names] = await Promise.all([
+    fn && derivedFields(rt).length ? fn(db, rows) : undefined,
+    Promise.all(
+      refs.map(async ([name, f]) => {
+        const ids = [...new Set(rows.map((r) => r[name]).filter((v): v is number => typeof v === 'number'))]
+        if (!ids.length) return [name, new Map<number, string>()] as const
+        const target = refTarget(name, f)
+        const found = await db
+          .select({ id: col(target, 'id'), name: sql<string>`${col(target, titleField(target))}::text` })
+          .from(target.table)
+          .where(and(inArray(col(target, 'id'), ids), ownRows(target)))
+        return [name, new Map(found.map((r) => [r.id as number, r.name]))] as const
+      }),
+    ),
+  ])
+  for (const r of rows) {
+    const extra = out.get(r.id)!
+    extra.values = derived?.get(r.id) ?? {}
+    for (const [name, byId] of names) {
+      const v = r[name]
+      if (typeof v === 'number' && byId.has(v)) extra.refs[name] = byId.get(v)!
+    }
+  }
+  return out
+}
+
+/** Checks at start that every definition with derived fields has its function (like a command's handler). */
+export function checkDerived(rt: RecordTable) {
+  if (derivedFields(rt).length && !derivedValues.has(rt.def.name))
+    throw new Error(`${rt.def.name}: derived fields without registerDerived`)
+  for (const [name, f] of refFields(rt)) refTarget(`${rt.def.name}.${name}`, f)
+}

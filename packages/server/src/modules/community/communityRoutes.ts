@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify'
+import type { Ctx } from '../../platform/context.ts'
+
+/**
+ * The Community and users area's routes beyond the record engine's (spec §2 Community and users): the app-facing
+ * calls (DESIGN §6a) and the console calls a definition cannot say. Command handlers, derived values and write
+ * hooks register themselves when their files are imported here, before the engine mounts the definitions.
+ */
+export async function communityRoutes(_app: FastifyInstance, _ctx: Ctx) {}

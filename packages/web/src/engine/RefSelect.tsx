@@ -1,0 +1,85 @@
+import { recordResources } from '@moc/domain/resources/index'
+import type { FieldDef } from '@moc/domain/resources/types'
+import { createContext, useContext } from 'react'
+import { Link } from 'react-router'
+import { api } from '../api/client.ts'
+import { PagedSelect } from '../widgets/PagedSelect.tsx'
+import type { PickOption } from '../widgets/recentPicks.ts'
+import type { Paged } from '../widgets/usePagedQuery.ts'
+import { resourceApi } from './derive.ts'
+
+/**
+ * A `ref` field (FieldDef.ref): the id of another record-store definition's row, shown by that row's name. Lists and
+ * details answer the names (`refs`), so a reader needs no right on the other definition to see them; the form picks
+ * from the other definition's list, searching its title field.
+ */
+
+/** The names the detail answered for its ref fields, by field (what a read-only form shows). */
+export const RefNames = createContext<Record<string, string>>({})
+
+type Ref = { resource: string }
+
+const targetOf = (ref: Ref) => {
+  const def = recordResources.get(ref.resource)
+  if (!def) throw new Error(`ref to ${ref.resource}: not a record-store definition`)
+  return def
+}
+
+/** A ref's name as a link to the row's screen (its detail, else its list), or the bare id when it is gone. */
+export function RefLink({ field, id, name }: { field: FieldDef & { ref: Ref }; id: number; name?: string }) {
+  const def = targetOf(field.ref)
+  const text = name ?? `#${id}`
+  const screen = def.screens.detail ?? def.screens.edit
+  return screen ? <Link to={`${screen}?id=${id}`}>{text}</Link> : text
+}
+
+/** The form's picker of a ref field: a paged select over the other definition's rows. */
+export function RefSelect({
+  field,
+  fieldName,
+  ...rest
+}: {
+  id?: string
+  field: FieldDef & { ref: Ref }
+  fieldName: string
+  value?: number | null
+  onChange?: (v: number | null) => void
+  disabled?: boolean
+  autoFocus?: boolean
+}) {
+  const known = useContext(RefNames)
+  const def = targetOf(field.ref)
+  const list = resourceApi(def).list
+  const titleField = def.titleField ?? 'title'
+  const searchable = def.fields[titleField]?.search === true
+  const options = (p: Paged<{ id: number; title: string }>) => ({
+    ...p,
+    items: p.items.map((r): PickOption => ({ id: r.id, name: r.title })),
+  })
+  return (
+    <PagedSelect
+      {...rest}
+      onChange={(v) => rest.onChange?.(typeof v === 'number' ? v : null)}
+      listKey={`ref:${def.name}`}
+      placeholder={`请选择${field.label}`}
+      fetchPage={async ({ page, pageSize, keyword }) =>
+        options(
+          await api.get<Paged<{ id: number; title: string }>>(list, {
+            page,
+            pageSize,
+            ...(searchable && keyword ? { [titleField]: keyword } : {}),
+          }),
+        )
+      }
+      fetchByIds={async (ids) => {
+        const name = known[fieldName]
+        if (name && ids.length === 1) return [{ id: ids[0]!, name }]
+        const found = await api.get<Paged<{ id: number; title: string }>>(list, {
+          ids: ids.join(','),
+          pageSize: ids.length,
+        })
+        return options(found).items
+      }}
+    />
+  )
+}
