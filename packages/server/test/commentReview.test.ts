@@ -53,7 +53,7 @@ describe.each(engines)('comment review queue (%s)', (engine) => {
     expect(queue.body.data.total).toBe(1)
     expect(queue.body.data.items[0]).toMatchObject({
       id: held.id,
-      contentTitle: '待审评论的文章',
+      targetTitle: '待审评论的文章',
       contentKind: 'article',
       verifyState: 3,
     })

@@ -6,7 +6,7 @@ import { queueQuerySchema, REJECT_REASON_MAX, reviewMessages } from './review.ts
 
 /**
  * The comment review queue (/commentAudit, /commentAuditDetail; docs/decisions/0022): comments the sensitive-word
- * matcher held on arrival (verifyState 3) across every content kind, approved (1, shown) or rejected (2, never
+ * matcher held on arrival (verifyState 3) across every content kind and on posts, approved (1, shown) or rejected (2, never
  * shown) by holders of 评论审核 审核.
  */
 export const COMMENT_QUEUE = '/commentAudit'
@@ -25,9 +25,8 @@ export const commentQueueQuerySchema = queueQuerySchema.extend({
   keyword: z.string().trim().max(100).optional(),
 })
 
-/** A comment as the queue shows it: the comment, what it is on, and (on wait / decided) the decision. */
+/** A comment as the queue shows it: the comment, what it is on (targetTitle), and (on wait / decided) the decision. */
 export const commentQueueItemSchema = commentSchema.extend({
-  contentTitle: z.string(),
   reviewerName: z.string().nullable(),
   reviewedAt: z.string().nullable(),
   reviewReason: z.string(),

@@ -9,7 +9,7 @@ import {
 import { commentMessages } from '@moc/domain/api/comments'
 import { VERIFY_STATE } from '@moc/domain/resources/index'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
-import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm'
+import { and, asc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -17,12 +17,19 @@ import { z } from 'zod'
 import type { Db } from '../db/client.ts'
 import { descIndexed } from '../db/order.ts'
 import { admin, comment, content } from '../db/schema.ts'
+import { post } from '../db/tables/community.ts'
 import type { Ctx } from '../platform/context.ts'
 import { type DataScope, dataScopeOf } from '../platform/dataScope.ts'
 import { AppError } from '../platform/errors.ts'
 import { containsPattern } from '../platform/paging.ts'
-import { commentColumns, parent } from './commentRoutes.ts'
-import { contentInScope } from './contentInScope.ts'
+import {
+  commentColumns,
+  commentIds,
+  communityVisible,
+  countComments,
+  parent,
+  recountPostComments,
+} from './commentTargets.ts'
 
 const tags = ['审核']
 const PAGE = '评论审核'
@@ -30,7 +37,6 @@ const reviewer = alias(admin, 'reviewer')
 
 const columns = {
   ...commentColumns,
-  contentTitle: content.title,
   reviewerName: reviewer.username,
   reviewedAt: comment.reviewedAt,
   reviewReason: comment.reviewReason,
@@ -47,20 +53,18 @@ const itemOf = (r: Row) =>
 
 const held = and(eq(comment.verifyState, VERIFY_STATE.pending), isNull(comment.deletedAt))
 
-/** The held comments on content inside the caller's scope: the /commentAudit badge (spec §7 resType comment). */
+/**
+ * The held comments the caller may review: on posts, or on content inside the caller's scope: the /commentAudit
+ * badge (spec §7 resType comment).
+ */
 export async function commentPendingTotal(db: Db, scope: DataScope): Promise<number> {
-  const inScope = contentInScope(scope)
-  const q = db.select({ n: count() }).from(comment)
-  const [row] = inScope
-    ? await q.innerJoin(content, eq(content.id, comment.contentId)).where(and(held, inScope))
-    : await q.where(held)
-  return row?.n ?? 0
+  return countComments(db, and(held, communityVisible(scope)))
 }
 
 /**
  * The comment review queue (spec §2 /commentAudit, /commentAuditDetail; §7 verify-center comments, comment/detail,
- * the comment approve variant): comments the sensitive-word matcher held on arrival, of every content kind,
- * within the reviewer's data scope (the commented item's). Guarded by 评论审核 审核.
+ * the comment approve variant): comments the sensitive-word matcher held on arrival, of every content kind
+ * (within the reviewer's data scope, the commented item's) and on posts (every reviewer's). Guarded by 评论审核 审核.
  */
 export async function commentReviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -71,7 +75,8 @@ export async function commentReviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
     db
       .select(columns)
       .from(comment)
-      .innerJoin(content, eq(content.id, comment.contentId))
+      .leftJoin(content, eq(content.id, comment.contentId))
+      .leftJoin(post, eq(post.id, comment.postId))
       .leftJoin(parent, eq(parent.id, comment.parentId))
       .leftJoin(reviewer, eq(reviewer.id, comment.reviewedBy))
 
@@ -90,7 +95,7 @@ export async function commentReviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
       const q = req.query
       const scope = await dataScopeOf(req, db)
       const me = req.principal!.adminId
-      const filters: (SQL | undefined)[] = [contentInScope(scope)]
+      const filters: (SQL | undefined)[] = [communityVisible(scope)]
       if (q.keyword) {
         const like = containsPattern(q.keyword)
         filters.push(or(ilike(comment.body, like), ilike(comment.authorName, like)))
@@ -102,19 +107,15 @@ export async function commentReviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
       const order = pending
         ? [asc(comment.createdAt), asc(comment.id)]
         : [descIndexed(comment.reviewedAt), descIndexed(comment.id)]
-      const [rows, [total]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         select()
           .where(where)
           .orderBy(...order)
           .limit(q.pageSize)
           .offset((q.page - 1) * q.pageSize),
-        db
-          .select({ n: count() })
-          .from(comment)
-          .innerJoin(content, eq(content.id, comment.contentId))
-          .where(where),
+        countComments(db, where),
       ])
-      return ok({ items: rows.map((r) => itemOf(r as Row)), total: total?.n ?? 0 })
+      return ok({ items: rows.map((r) => itemOf(r as Row)), total })
     },
   )
 
@@ -131,9 +132,7 @@ export async function commentReviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
     },
     async (req) => {
       const scope = await dataScopeOf(req, db)
-      const [row] = await select().where(
-        and(eq(comment.id, req.query.id), isNull(comment.deletedAt), contentInScope(scope)),
-      )
+      const [row] = await select().where(and(eq(comment.id, req.query.id), communityVisible(scope)))
       if (!row) throw new AppError('NOT_FOUND', commentMessages.notFound)
       return ok(itemOf(row as Row))
     },
@@ -157,13 +156,11 @@ export async function commentReviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
       req.auditInfo.target = ids.map((id) => `comment:${id}`).join(',')
       const scope = await dataScopeOf(req, db)
       const updated = await db.transaction(async (tx) => {
-        const rows = await tx
-          .select({ id: comment.id, verifyState: comment.verifyState })
-          .from(comment)
-          .innerJoin(content, eq(content.id, comment.contentId))
-          .where(and(inArray(comment.id, ids), isNull(comment.deletedAt), contentInScope(scope)))
-          .orderBy(comment.id)
-          .for('update', { of: comment })
+        const rows = await commentIds(
+          tx as unknown as Db,
+          and(inArray(comment.id, ids), communityVisible(scope)),
+          true,
+        )
         if (rows.length !== ids.length) throw new AppError('NOT_FOUND', commentMessages.notFound)
         if (rows.some((r) => r.verifyState !== VERIFY_STATE.pending))
           throw new AppError('CONFLICT', msg.notPending)
@@ -178,6 +175,7 @@ export async function commentReviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
             updatedAt: now,
           })
           .where(inArray(comment.id, ids))
+        await recountPostComments(tx as unknown as Db, ids)
         return ids.length
       })
       return ok({ updated }, body.pass ? msg.approved : msg.rejected)

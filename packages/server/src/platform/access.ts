@@ -25,14 +25,21 @@ export interface ResourceAccess {
   queue?: true
 }
 
+/** A permission page + action (the guard checks it as it stands). */
+export interface PageAccess {
+  page: string
+  action: ActionName
+}
+
 /**
- * A spec path serving several engine routes (specPaths.ts, SpecAlias.when): the request's `by` value (body, else
+ * A spec path serving several engine routes (specPaths.ts, SpecAlias.when), or one route serving several screens
+ * (the comment calls: a content type's comments, or the community's 评论管理): the request's `by` value (body, else
  * query; `fallback` when it gives none) chooses one, whose access applies. A value naming none is a 400.
  */
 export interface ChosenAccess {
   by: string
   fallback?: string
-  routes: Record<string, 'signedIn' | ResourceAccess>
+  routes: Record<string, 'signedIn' | ResourceAccess | PageAccess>
 }
 
 /**
@@ -44,7 +51,7 @@ export type Access =
   | 'public'
   | 'signedIn'
   | 'superAdmin'
-  | { page: string; action: ActionName }
+  | PageAccess
   | ResourceAccess
   | ChosenAccess
 

@@ -119,6 +119,11 @@ function authoriseResource(req: FastifyRequest) {
     if (key === undefined || !Object.hasOwn(access.routes, key))
       throw new AppError('BAD_REQUEST', '未知的类型')
     access = access.routes[key]
+    if (typeof access === 'object' && 'page' in access) {
+      if (!can(req.principal!, access.page, access.action)) throw new AppError('FORBIDDEN')
+      req.auditInfo.page = access.page
+      return
+    }
   }
   if (typeof access !== 'object' || !('resource' in access)) return
   if (access.queue) {

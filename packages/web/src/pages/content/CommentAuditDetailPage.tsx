@@ -70,7 +70,7 @@ export default function CommentAuditDetailPage() {
       <Descriptions column={1} bordered size="small">
         <Descriptions.Item label="评论内容">{c.body}</Descriptions.Item>
         <Descriptions.Item label="评论对象">
-          【{contentKindLabel(c.contentKind)}】{c.contentTitle || '--'}
+          【{contentKindLabel(c.contentKind)}】{c.targetTitle || '--'}
         </Descriptions.Item>
         <Descriptions.Item label="回复">{c.parentAuthor ? `回复 ${c.parentAuthor}` : '--'}</Descriptions.Item>
         <Descriptions.Item label="评论人">{c.authorName}</Descriptions.Item>

@@ -78,7 +78,7 @@ export default function CommentAuditPage() {
     {
       key: 'content',
       title: '评论对象',
-      render: (_, r) => `【${contentKindLabel(r.contentKind)}】${r.contentTitle || '--'}`,
+      render: (_, r) => `【${contentKindLabel(r.contentKind)}】${r.targetTitle || '--'}`,
     },
     { key: 'authorName', title: '评论人', dataIndex: 'authorName' },
     { key: 'createdAt', title: '评论时间', dataIndex: 'createdAt', render: formatTime },

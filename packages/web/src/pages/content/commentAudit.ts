@@ -10,8 +10,9 @@ export type { CommentQueueItem }
 
 export const COMMENT_QUEUE_KEY = ['comment-queue'] as const
 
-/** 文章 / 视频 / 专题 ... for a content kind (the comment's item). */
-export const contentKindLabel = (kind: string) => contentResources.get(kind)?.label ?? kind
+/** 文章 / 视频 / 专题 ... for a content kind (the comment's item); 帖子 for a comment on a post. */
+export const contentKindLabel = (kind: string) =>
+  kind === 'post' ? '帖子' : (contentResources.get(kind)?.label ?? kind)
 
 /** 待审核 / 已通过 / 已驳回 of a comment's verifyState. */
 export const commentStateText = (v: number) => (v === 3 ? '待审核' : v === 2 ? '已驳回' : '已通过')
