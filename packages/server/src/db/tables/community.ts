@@ -45,7 +45,8 @@ export const appUser = pgTable(
     state: optionField('state').notNull().default('normal'),
     lockReason: textField('lock_reason'),
     lockedUntil: timeField('locked_until'),
-    lockedBy: integer('locked_by').references(() => admin.id, { onDelete: 'set null' }),
+    // Not `lockedBy`: that name is the record store's edit-lock trait (db/traits.ts lockable).
+    lockedByAdmin: integer('locked_by').references(() => admin.id, { onDelete: 'set null' }),
     operator: switchField('operator'),
     invitationCodeId: integer('invitation_code_id'),
     registerPlatform: optionField('register_platform'),

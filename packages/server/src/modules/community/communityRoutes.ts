@@ -1,9 +1,21 @@
 import type { FastifyInstance } from 'fastify'
 import type { Ctx } from '../../platform/context.ts'
+import './commentators.ts'
+import { invitationRoutes } from './invitations.ts'
+import './levels.ts'
+import { portraitRoutes } from './portraits.ts'
+import { userActivityRoutes } from './usersActivity.ts'
+import { userTagRoutes } from './usersTags.ts'
+import './usersLock.ts'
 
 /**
  * The Community and users area's routes beyond the record engine's (spec §2 Community and users): the app-facing
  * calls (DESIGN §6a) and the console calls a definition cannot say. Command handlers, derived values and write
  * hooks register themselves when their files are imported here, before the engine mounts the definitions.
  */
-export async function communityRoutes(_app: FastifyInstance, _ctx: Ctx) {}
+export async function communityRoutes(app: FastifyInstance, ctx: Ctx) {
+  await userActivityRoutes(app, ctx)
+  await portraitRoutes(app, ctx)
+  await invitationRoutes(app, ctx)
+  await userTagRoutes(app, ctx)
+}
