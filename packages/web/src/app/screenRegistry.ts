@@ -40,6 +40,13 @@ export const screenRegistry: Record<string, Screen> = {
   '/bulletChatDetail': lazyScreen(() => import('../pages/content/BulletChatDetailPage.tsx')),
   '/commentAudit': lazyScreen(() => import('../pages/content/CommentAuditPage.tsx')),
   '/commentAuditDetail': lazyScreen(() => import('../pages/content/CommentAuditDetailPage.tsx')),
+  // Community users and growth: the engine's forms with what they cannot draw beside them (decision 0040).
+  '/userDetail': lazyScreen(() => import('../pages/community/UsersDetailPage.tsx')),
+  '/operateUserDetail': lazyScreen(() =>
+    import('../pages/community/UsersDetailPage.tsx').then((m) => ({ default: m.OperatorUserDetailPage })),
+  ),
+  '/portraitDetail': lazyScreen(() => import('../pages/community/PortraitsDetailPage.tsx')),
+  '/invitationCode': lazyScreen(() => import('../pages/community/InvitationsPage.tsx')),
   // External tools: their own windows, outside the shell (router.tsx).
   '/webcut': lazyScreen(() =>
     import('../pages/content/ExternalToolPage.tsx').then((m) => ({
