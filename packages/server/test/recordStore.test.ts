@@ -125,6 +125,14 @@ describe.each(engines)('record store: 闪屏 (%s)', (engine) => {
     expect(queue.body.data.items).toMatchObject([
       { id, title: '审核闪屏', kind: 'splash', submitterName: 'splashEditor' },
     ])
+    // 待我审核 across every type lists it too, with its queue, and counts as the badge does.
+    const mine = await get(acct.reviewer.token, '/api/process/resource/list')
+    expect(mine.body.data).toMatchObject({
+      total: 1,
+      items: [{ id, title: '审核闪屏', resType: 'splash', queue: '/splashAudit', creatorName: 'splashEditor' }],
+    })
+    const asAdmin = await get(adminToken, '/api/process/resource/list?resType=splash')
+    expect(asAdmin.body.data.items.map((r: { id: number }) => r.id)).toContain(id)
     const rejected = await post(acct.reviewer.token, '/api/verify-center/rejection', {
       resType: 'splash',
       ids: [id],

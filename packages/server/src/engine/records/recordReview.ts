@@ -24,7 +24,7 @@ import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { descIndexed } from '../../db/order.ts'
-import { admin, processResourceLog, processState, resourceVersion } from '../../db/schema.ts'
+import { admin, processResourceLog, resourceVersion } from '../../db/schema.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { dataScopeOf } from '../../platform/dataScope.ts'
 import { AppError } from '../../platform/errors.ts'
@@ -44,7 +44,8 @@ import { decisionOf, keepVersion } from '../versions.ts'
 import { readChildren } from './recordChildren.ts'
 import type { RecordKit } from './recordKit.ts'
 import { actableRecords } from './recordPending.ts'
-import { col, type RecordTable, recordInScope, rowColumns, titleField } from './recordTable.ts'
+import { coverOf, recordQueueRow, recordQueueSelect } from './recordQueueRows.ts'
+import { col, type RecordTable, recordInScope, rowColumns } from './recordTable.ts'
 import { recordFieldValues } from './recordValues.ts'
 
 type Row = Record<string, unknown> & { id: number }
@@ -74,12 +75,6 @@ export const recordDecider = (ctx: Ctx, resType: string) => decidersOf.get(ctx)?
 async function itemFields(db: Db, rt: RecordTable, row: Row) {
   const children = (await readChildren(db, rt.def, [row.id])).get(row.id) ?? {}
   return { ...recordFieldValues(rt.def, row), ...children }
-}
-
-/** The first picture of a row, as a queue shows it (a splash's image, a pop-up's picture). */
-const coverOf = (rt: RecordTable, r: Record<string, unknown>) => {
-  const name = Object.entries(rt.def.fields).find(([, f]) => f.kind === 'image')?.[0]
-  return name ? String(r[name] ?? '') : ''
 }
 
 /**
@@ -332,29 +327,7 @@ export function recordReviewRoutes(h: RecordKit) {
   )
 
   const creator = alias(admin, 'creator')
-  const submitter = alias(admin, 'submitter')
-  const queueRow = (
-    r: Row,
-    names: { creatorName: string | null; submitterName: string | null; stateName: string | null },
-  ) => ({
-    id: r.id,
-    kind: name,
-    title: String(r[titleField(rt)] ?? ''),
-    cover: coverOf(rt, r),
-    verifyState: r.verifyState as number,
-    processType: (r.processType as string | null) ?? null,
-    createdBy: (r.createdBy as number | undefined) ?? 0,
-    creatorName: names.creatorName ?? '',
-    submittedBy: (r.submittedBy as number | null) ?? null,
-    submitterName: names.submitterName ?? '',
-    submittedAt: r.submittedAt instanceof Date ? r.submittedAt.toISOString() : null,
-    stateId: (r.processStateId as number | null) ?? null,
-    stateName: names.stateName ?? '',
-    logId: null as number | null,
-    action: null as string | null,
-    comment: null as string | null,
-    decidedAt: null as string | null,
-  })
+  const queueRow = (r: Row, names: Parameters<typeof recordQueueRow>[2]) => recordQueueRow(rt, r, names)
 
   app.get(
     `/api/verify-center/${segment}`,
@@ -376,17 +349,7 @@ export function recordReviewRoutes(h: RecordKit) {
         const foreign = foreignNodeIds(p, await allNodes(db))
         const where = actableRecords(rt, scope, foreign)
         const [rows, [n]] = await Promise.all([
-          db
-            .select({
-              row: t,
-              creatorName: creator.username,
-              submitterName: submitter.username,
-              stateName: processState.name,
-            })
-            .from(t)
-            .leftJoin(creator, eq(creator.id, rt.traits.scoped ? col(rt, 'createdBy') : sql`null`))
-            .leftJoin(submitter, eq(submitter.id, col(rt, 'submittedBy')))
-            .leftJoin(processState, eq(processState.id, col(rt, 'processStateId')))
+          recordQueueSelect(db, rt)
             .where(where)
             .orderBy(descIndexed(col(rt, 'submittedAt')), descIndexed(id))
             .limit(pageSize)
