@@ -21,11 +21,12 @@ import { reviewStatusRoutes } from './engine/reviewStatusRoutes.ts'
 import { specPathRoutes } from './engine/specPaths.ts'
 import { subjectModuleRoutes } from './engine/subjectModuleRoutes.ts'
 import { openAppRoutes } from './modules/app/openAppRoutes.ts'
-import { communityRoutes } from './modules/community/communityRoutes.ts'
 import { splashScheduleRoutes } from './modules/app/splashScheduleRoutes.ts'
 import { menuRoutes } from './modules/auth/menu.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { bulletRoutes } from './modules/bullet/routes.ts'
+import { communityRoutes } from './modules/community/communityRoutes.ts'
+import { openCommunityRoutes } from './modules/community/openCommunityRoutes.ts'
 import { configureRoutes } from './modules/configure/routes.ts'
 import { regionRoutes } from './modules/disclosure/regionRoutes.ts'
 import { editorFrameOrigins, editorRoutes } from './modules/editor/routes.ts'
@@ -169,6 +170,7 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await bulletRoutes(app, ctx)
   await mediaAccountRoutes(app, ctx)
   await uploadRoutes(app, ctx)
+  await openCommunityRoutes(app, ctx)
   await dumpRoutes(app, ctx)
   await tusRoutes(app, ctx)
   await directRoutes(app, ctx)

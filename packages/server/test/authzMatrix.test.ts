@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { admin, role } from '../src/db/schema.ts'
+import { appUser } from '../src/db/tables/community.ts'
 import type { RouteAccess } from '../src/platform/guard.ts'
 import { strictBody } from '../src/platform/strictBody.ts'
 import { engines, startTestApp, type TestApp } from './harness.ts'
@@ -75,12 +76,24 @@ describe.each(engines)('authorisation matrix (%s)', (engine) => {
     return t.ctx.sessions.create(a!.id, '127.0.0.1', 'matrix', false)
   }
 
-  async function hit(route: RouteAccess, token?: string, query = '') {
+  /** A fresh app user's session token (decision 0041): the app sends it as `Authorization: Bearer`. */
+  let appUsers = 0
+  async function appSessionToken(): Promise<string> {
+    appUsers++
+    const [u] = await t.database.db
+      .insert(appUser)
+      .values({ phone: `1770000${String(appUsers).padStart(4, '0')}`, nickname: `matrix${appUsers}` })
+      .returning({ id: appUser.id })
+    return (await t.ctx.appSessions.create(t.database.db, u!.id, 'matrix-device')).token
+  }
+
+  /** Calls a route with a console token (x-auth-token), or an app token as the app sends it (`bearer`). */
+  async function hit(route: RouteAccess, token?: string, query = '', bearer = false) {
     const url = route.url.replace(/:(\w+)/g, '1').replace(/\*$/, '') + query
     const res = await t.app.inject({
       method: route.method as 'GET',
       url,
-      headers: token ? { 'x-auth-token': token } : {},
+      headers: token ? (bearer ? { authorization: `Bearer ${token}` } : { 'x-auth-token': token }) : {},
     })
     let body: { code: number; msg: string } = { code: -1, msg: '' }
     try {
@@ -125,18 +138,45 @@ describe.each(engines)('authorisation matrix (%s)', (engine) => {
     }
   }, 120_000)
 
-  it('the super administrator passes every guard', async () => {
+  it("the super administrator passes every guard but the app users' routes", async () => {
     for (const { route: r, query } of routes.flatMap(cases)) {
       const { status, body } = await hit(r, await sessionWith('superAdmin'), query)
-      expect(isGuardRefusal(status, body), `${r.method} ${r.url}`).toBe(false)
-      expect(isSessionRefusal(status, body), `${r.method} ${r.url}`).toBe(false)
+      const label = `${r.method} ${r.url}`
+      expect(isGuardRefusal(status, body), label).toBe(false)
+      // A console session never acts as an app user, as a bearer token either.
+      expect(isSessionRefusal(status, body), label).toBe(r.access === 'appUser')
+      if (r.access === 'appUser') {
+        const asBearer = await hit(r, await sessionWith('superAdmin'), query, true)
+        expect(isSessionRefusal(asBearer.status, asBearer.body), `${label} (console token as Bearer)`).toBe(
+          true,
+        )
+      }
     }
   }, 120_000)
+
+  it("an app session passes the app users' routes and reaches no console route", async () => {
+    const appRoutes = routes.filter((r) => r.access === 'appUser')
+    expect(appRoutes.length).toBeGreaterThan(5)
+    for (const { route: r, query } of routes.flatMap(cases)) {
+      if (r.access === 'public') continue
+      const label = `${r.method} ${r.url}`
+      const token = await appSessionToken()
+      const bearer = await hit(r, token, query, true)
+      const header = await hit(r, token, query)
+      expect(isSessionRefusal(bearer.status, bearer.body), `${label} (app token as Bearer)`).toBe(
+        r.access !== 'appUser',
+      )
+      expect(isGuardRefusal(bearer.status, bearer.body), label).toBe(false)
+      // x-auth-token is the console's header: an app token there is no session of either kind.
+      expect(isSessionRefusal(header.status, header.body), `${label} (app token as x-auth-token)`).toBe(true)
+    }
+  }, 300_000)
 
   it('a role passes exactly when it holds the route permission', async () => {
     const tokens = new Map<string, { withIt: PowerMap; without: PowerMap }>()
     for (const { route: r, access, query } of routes.flatMap(cases)) {
-      if (access === 'public') continue
+      // App users' routes take no console session at all (the tests above).
+      if (access === 'public' || access === 'appUser') continue
       const k = key(access)
       if (!tokens.has(k)) {
         const a = access
@@ -177,13 +217,19 @@ describe.each(engines)('authorisation matrix (%s)', (engine) => {
 
   it('write routes reject unknown body fields by name instead of ignoring them', async () => {
     const token = await sessionWith('superAdmin')
+    const app = await appSessionToken()
     const withBody = routes.filter((r) => r.body !== undefined)
     expect(withBody.length).toBeGreaterThan(5)
     for (const r of withBody) {
       const res = await t.app.inject({
         method: r.method as 'POST',
         url: r.url.replace(/:(\w+)/g, '1') + cases(r)[0]!.query,
-        headers: r.access === 'public' ? {} : { 'x-auth-token': token },
+        headers:
+          r.access === 'public'
+            ? {}
+            : r.access === 'appUser'
+              ? { authorization: `Bearer ${app}` }
+              : { 'x-auth-token': token },
         payload: { roleId: 1, passwordHash: 'x', state: 1 },
       })
       const body = res.json() as { msg: string }

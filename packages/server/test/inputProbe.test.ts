@@ -4,6 +4,7 @@ import fc from 'fast-check'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { admin } from '../src/db/schema.ts'
+import { appUser } from '../src/db/tables/community.ts'
 import type { RouteAccess } from '../src/platform/guard.ts'
 import { engines, startTestApp, type TestApp } from './harness.ts'
 import { cases } from './routeCases.ts'
@@ -41,12 +42,19 @@ interface Probe {
 describe.each(engines)('bad input gets a 4xx envelope (%s)', (engine) => {
   let t: TestApp
   let token = ''
+  let appToken = ''
   let operations: Map<string, Operation>
   const failures: string[] = []
 
   async function freshToken() {
     const [row] = await t.database.db.select({ id: admin.id }).from(admin).where(eq(admin.username, 'admin'))
     token = await t.ctx.sessions.create(row!.id, '127.0.0.1', 'probe', false)
+    // App users' routes (decision 0041) take an app session: one app user, signed in afresh with the console.
+    const [user] = await t.database.db
+      .insert(appUser)
+      .values({ phone: '', nickname: 'probe' })
+      .returning({ id: appUser.id })
+    appToken = (await t.ctx.appSessions.create(t.database.db, user!.id, 'probe')).token
   }
 
   const opOf = (r: RouteAccess) =>
@@ -75,7 +83,12 @@ describe.each(engines)('bad input gets a 4xx envelope (%s)', (engine) => {
     const url =
       p.route.url.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(p.params[k]!)).replace(/\*$/, '') +
       (Object.keys(p.query).length ? `?${new URLSearchParams(p.query)}` : '')
-    const headers: Record<string, string> = p.route.access === 'public' ? {} : { 'x-auth-token': token }
+    const headers: Record<string, string> =
+      p.route.access === 'public'
+        ? {}
+        : p.route.access === 'appUser'
+          ? { authorization: `Bearer ${appToken}` }
+          : { 'x-auth-token': token }
     const payload = p.raw ?? (p.body === undefined ? undefined : JSON.stringify(p.body))
     if (payload !== undefined) headers['content-type'] = 'application/json'
     return t.app.inject({ method: p.route.method as 'POST', url, headers, ...(payload ? { payload } : {}) })

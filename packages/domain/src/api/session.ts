@@ -49,7 +49,8 @@ export const secondaryLoginBodySchema = z.object({
   verifyCode: z.string().trim().min(1, '请输入验证码').max(10),
 })
 
-export const verifyPurposes = ['login', 'update', 'reset'] as const
+/** `app`: an app user's sign-in or sign-up code (POST /api/open/user/sendCode, decision 0041). */
+export const verifyPurposes = ['login', 'update', 'reset', 'app'] as const
 export type VerifyPurpose = (typeof verifyPurposes)[number]
 
 const phoneSchema = z.string().trim().regex(PHONE_PATTERN, PHONE_INVALID_MSG)

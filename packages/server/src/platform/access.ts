@@ -45,11 +45,13 @@ export interface ChosenAccess {
 /**
  * What a route requires; every API route must declare one (the app refuses to start otherwise):
  * 'public' (anyone), 'signedIn' (any signed-in account), 'superAdmin' (roleId 1), a permission page + action,
- * a resource action (ResourceAccess), or one of several chosen by the request (ChosenAccess).
+ * a resource action (ResourceAccess), or one of several chosen by the request (ChosenAccess); 'appUser' (an app
+ * user's own session, `Authorization: Bearer`, never a console one: decision 0041).
  */
 export type Access =
   | 'public'
   | 'signedIn'
+  | 'appUser'
   | 'superAdmin'
   | PageAccess
   | ResourceAccess
@@ -57,10 +59,11 @@ export type Access =
 
 /**
  * Whether a route changes resource items only (a resource-engine route, content or record store), never accounts,
- * roles, departments, sessions, processes or words; such writes keep the caches of those (readCaches.ts).
+ * roles, departments, sessions, processes or words; such writes keep the caches of those (readCaches.ts). An app
+ * user's writes (posts, comments, reports, memberships) are of that kind too.
  */
 export const changesContentOnly = (access: Access | undefined) =>
-  typeof access === 'object' && ('resource' in access || 'by' in access)
+  access === 'appUser' || (typeof access === 'object' && ('resource' in access || 'by' in access))
 
 /** The static permission page of an access rule, '' when it has none or it depends on the request. */
 export const staticPage = (access: Access | undefined): string =>

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
+import { AppSessions } from '../modules/community/appSessions.ts'
 import { UnconfiguredImageChecker } from '../modules/words/imageChecker.ts'
 import { SensitiveScanner } from '../modules/words/sensitiveScanner.ts'
 import { ServerCodec } from './codec.ts'
@@ -22,6 +23,8 @@ export interface Ctx {
   config: Config
   database: Database
   sessions: Sessions
+  /** App users' sessions (the app-facing API, decision 0041). */
+  appSessions: AppSessions
   /** Reads reused between writes (the session lookup, pending counts); every write request forgets them. */
   readCaches: ReadCaches
   codec: ServerCodec
@@ -64,6 +67,7 @@ export async function createContext(config: Config, database: Database, sms?: Sm
       cache: readCaches.create({ readsContent: false, keep: (found) => found.row !== undefined }),
       readScope: database.kind === 'postgres',
     }),
+    appSessions: new AppSessions(db),
     readCaches,
     codec: new ServerCodec(serverKeyPair),
     sms: smsProvider,

@@ -1,4 +1,5 @@
 import type { ResourceDef } from '@moc/domain/resources/types'
+import type { AppUserPrincipal } from '../modules/community/appSessions.ts'
 import type { Access } from './access.ts'
 import type { MarkedRequest } from './codec.ts'
 import type { RouteAccess } from './guard.ts'
@@ -29,6 +30,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal | null
+    /** The app user of an 'appUser' route (decision 0041); null on every other route. */
+    appUser: AppUserPrincipal | null
     codecMark: MarkedRequest | undefined
     /** Filled by handlers so the operation log can name the target and an anonymous actor. */
     auditInfo: {

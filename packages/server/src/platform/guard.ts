@@ -2,6 +2,7 @@ import { can, isSuperAdmin } from '@moc/domain/permissions/can'
 import { contentResources, recordResources, reviewResources } from '@moc/domain/resources/index'
 import { permissionFor, type ResourceDef, supportsAction } from '@moc/domain/resources/types'
 import type { FastifyInstance, FastifyRequest, onResponseHookHandler, onSendHookHandler } from 'fastify'
+import { appTokenOf } from '../modules/community/appSessions.ts'
 import { type Access, type ChosenAccess, changesContentOnly } from './access.ts'
 import { isWrite, mayWrite } from './auditLog.ts'
 import type { Ctx } from './context.ts'
@@ -49,6 +50,7 @@ export function resourceOf(req: FastifyRequest): ResourceDef {
 /** Authenticates and authorises every /api route from its declared `config.access`. */
 export function registerGuard(app: FastifyInstance, ctx: Ctx) {
   app.decorateRequest('principal', null)
+  app.decorateRequest('appUser', null)
   app.decorateRequest('resource', null)
   const accessTable: RouteAccess[] = []
   app.decorate('accessTable', accessTable)
@@ -84,6 +86,11 @@ export function registerGuard(app: FastifyInstance, ctx: Ctx) {
     forget(req)
     const access = req.routeOptions.config.access
     if (access === undefined || access === 'public') return
+    // An app user's route takes its app session only: a console token is no app session, and the reverse.
+    if (access === 'appUser') {
+      req.appUser = await ctx.appSessions.authenticate(appTokenOf(req))
+      return
+    }
     const config = req.routeOptions.config
     const principal = await ctx.sessions.authenticate(tokenOf(req)).catch((e: unknown) => {
       if (config.authMessage && e instanceof AppError && e.status === 401)

@@ -82,7 +82,11 @@ function apiCeiling(app: FastifyInstance, max: number): onRequestAsyncHookHandle
     max,
     timeWindow: 60_000,
     keyGenerator: (req) =>
-      req.principal ? `api:session:${req.principal.tokenHash}` : `api:address:${address(req)}`,
+      req.principal
+        ? `api:session:${req.principal.tokenHash}`
+        : req.appUser
+          ? `api:app:${req.appUser.tokenHash}`
+          : `api:address:${address(req)}`,
   })
   return async (req, reply) => {
     const limit = await check(req)

@@ -14,10 +14,16 @@ import type { SmsProvider } from './sms.ts'
 
 const digest = (code: string) => createHash('sha256').update(code).digest()
 
-const purposeText: Record<VerifyPurpose, string> = {
-  login: '登录验证',
-  update: '修改个人信息',
-  reset: '重置密码',
+const consoleText = (what: string) => (code: string) =>
+  `【融媒体运营后台】您的${what}验证码为${code}，${VERIFY_CODE_TTL_S / 60}分钟内有效。如非本人操作，请忽略。`
+
+/** The message of each purpose: the console's accounts', and the app users' (sign-in and sign-up alike). */
+const messageOf: Record<VerifyPurpose, (code: string) => string> = {
+  login: consoleText('登录验证'),
+  update: consoleText('修改个人信息'),
+  reset: consoleText('重置密码'),
+  app: (code) =>
+    `【融媒体】您的登录验证码为${code}，${VERIFY_CODE_TTL_S / 60}分钟内有效，请勿泄露给他人。如非本人操作，请忽略。`,
 }
 
 /** One-time SMS codes: 29 s cooldown per phone and purpose, 5 minutes validity, 5 tries. */
@@ -50,11 +56,7 @@ export class VerifyCodes {
       createdAt: now,
       expiresAt: new Date(now.getTime() + VERIFY_CODE_TTL_S * 1000),
     })
-    await this.sms.send(
-      phone,
-      `【融媒体运营后台】您的${purposeText[purpose]}验证码为${code}，${VERIFY_CODE_TTL_S / 60}分钟内有效。如非本人操作，请忽略。`,
-      purpose,
-    )
+    await this.sms.send(phone, messageOf[purpose](code), purpose)
   }
 
   /** Consumes the newest live code for phone + purpose; wrong guesses count against it. */

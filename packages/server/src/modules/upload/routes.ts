@@ -1,19 +1,7 @@
-import { randomUUID } from 'node:crypto'
-import { createWriteStream } from 'node:fs'
-import { mkdir, rm } from 'node:fs/promises'
-import { join } from 'node:path'
-import { pipeline } from 'node:stream/promises'
+import { mkdir } from 'node:fs/promises'
 import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
-import {
-  checkUpload,
-  familyOf,
-  isInlineMime,
-  UPLOAD_KINDS,
-  UPLOAD_MESSAGES,
-  type UploadKind,
-  uploadFileName,
-} from '@moc/domain/rules/upload'
+import { familyOf, isInlineMime, UPLOAD_KINDS, type UploadKind } from '@moc/domain/rules/upload'
 import { envelopeSchema, ok } from '@moc/domain/transport/envelope'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -23,7 +11,7 @@ import type { Ctx } from '../../platform/context.ts'
 import { fail } from '../../platform/errors.ts'
 import { contentTypeOf } from '../../platform/storage/contentTypes.ts'
 import { KEY_PATTERN, LocalStorage } from '../../platform/storage/localStorage.ts'
-import { isPrivateKey, storeUpload } from './storeUpload.ts'
+import { isPrivateKey, receiveUpload } from './storeUpload.ts'
 
 export const uploadResultSchema = z.object({
   url: z.string(),
@@ -65,24 +53,9 @@ export async function uploadRoutes(fastify: FastifyInstance, ctx: Ctx) {
       const kind = kindValue as UploadKind
       const targetField = part.fields.target
       const mediaLibrary = !!targetField && 'value' in targetField && targetField.value === 'mediaLibrary'
-      const name = uploadFileName(part.filename)
-      // The widget's rules on what the browser declared, before a byte is written.
-      const declared = checkUpload({ name, size: 0, type: part.mimetype ?? '' }, kind)
-      if (declared) {
-        part.file.resume()
-        fail('UPLOAD_REJECTED', declared)
-      }
-      await mkdir(ctx.spoolDir, { recursive: true })
-      const spooled = join(ctx.spoolDir, randomUUID())
-      try {
-        await pipeline(part.file, createWriteStream(spooled))
-        if (part.file.truncated) fail('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge)
-        const stored = await storeUpload(ctx, spooled, name, part.mimetype ?? '', kind, { mediaLibrary })
-        req.auditInfo.target = stored.key
-        return ok(stored)
-      } finally {
-        await rm(spooled, { force: true })
-      }
+      const stored = await receiveUpload(ctx, part, kind, { mediaLibrary })
+      req.auditInfo.target = stored.key
+      return ok(stored)
     },
   )
 

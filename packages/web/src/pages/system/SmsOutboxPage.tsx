@@ -19,6 +19,7 @@ const purposeText: Record<VerifyPurpose, string> = {
   login: '登录验证',
   update: '修改个人信息',
   reset: '重置密码',
+  app: 'App 登录/注册',
 }
 
 const columns: ColumnsType<OutboxRow> = [
