@@ -370,7 +370,6 @@ describe.each(engines)('community users and growth (%s)', (engine) => {
       '熊猫',
     ])
     await ok('/api/defaultAvatar/showState', { ids: [b.id], showState: false })
-    const { pickDefaultAvatar } = await import('../src/modules/community/usersDefaultAvatar.ts')
-    expect(await pickDefaultAvatar(t.database.db)).toBe('/files/image/2026-11/panda.png')
+    expect((await ok(`/api/defaultAvatar/list?ids=${b.id}`)).items[0].showState).toBe(false)
   })
 })

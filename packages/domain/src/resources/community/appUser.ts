@@ -111,17 +111,7 @@ export const appUser = defineResource({
   },
   list: {
     types: stateTabs,
-    columns: [
-      'nickname',
-      'avatar',
-      'phone',
-      'level',
-      'points',
-      'tags',
-      'registerPlatform',
-      'state',
-      'lastActiveAt',
-    ],
+    columns: ['nickname', 'avatar', 'phone', 'level', 'points', 'registerPlatform', 'state', 'lastActiveAt'],
   },
   actions: ['export'],
   commands: lockCommands,

@@ -1,9 +1,8 @@
 import { defineResource } from '../types.ts'
 
 /**
- * 默认头像 (spec §2 /defaultAvatar): the stock pictures a new app user gets until they upload their own — one of the
- * 启用 ones, at random (server modules/community/usersDefaultAvatar.ts). 排序 orders them as the app's avatar picker
- * shows them.
+ * 默认头像 (spec §2 /defaultAvatar): the stock pictures of new app users — a new user gets the first 启用 one in 排序
+ * order until they upload their own (the app-facing sign-up, decision 0041).
  */
 export const defaultAvatar = defineResource({
   name: 'defaultAvatar',
