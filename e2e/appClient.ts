@@ -23,6 +23,7 @@ import {
   encryptHeaders,
   isSealedBody,
 } from '../packages/domain/src/transport/codec.ts'
+import { errorCodes } from '../packages/domain/src/transport/errorCodes.ts'
 import { E2E_ADMIN_PASSWORD } from '../playwright.config.ts'
 
 /**
@@ -37,6 +38,8 @@ import { E2E_ADMIN_PASSWORD } from '../playwright.config.ts'
  */
 
 type Page<T> = { items: T[]; total: number }
+/** errorCodes.VERIFY_CODE_COOLDOWN: a code was sent to the phone less than 29 s ago. */
+const VERIFY_CODE_COOLDOWN = errorCodes.VERIFY_CODE_COOLDOWN.code
 type Envelope<T> = { code: number; msg: string; data: T }
 type Query = Record<string, string | number | undefined>
 
@@ -150,7 +153,13 @@ export class AppClient {
     opts: SignInOptions = {},
   ): Promise<AppClient> {
     const app = new AppClient(request)
-    await app.ok('POST', '/api/open/user/sendCode', { phone })
+    // A phone gets one code per 29 s: a second sign-in soon after the first waits the cooldown out, as a user would.
+    const sent = await app.raw<{ cooldown?: number }>('POST', '/api/open/user/sendCode', { phone })
+    if (sent.envelope.code === VERIFY_CODE_COOLDOWN) {
+      await new Promise((r) => setTimeout(r, ((sent.envelope.data?.cooldown ?? 29) + 1) * 1000))
+      await app.ok('POST', '/api/open/user/sendCode', { phone })
+    } else if (sent.envelope.code !== 0)
+      throw new AppCallError(sent.status, sent.envelope.code, sent.envelope.msg)
     const code = await smsCodeFromOutboxApi(request, phone)
     const result = await app.ok<z.infer<typeof openLoginResultSchema>>('POST', '/api/open/user/login', {
       phone,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { VERIFY_CODE_LENGTH } from '../constants.ts'
 import { APP_PLATFORMS } from '../resources/app/appOptions.ts'
+import { GENDERS } from '../resources/community/appUser.ts'
 import { CONTENT_KINDS } from '../resources/kinds.ts'
 import { PHONE_INVALID_MSG, PHONE_PATTERN, PHONE_REQUIRED_MSG } from '../rules/phone.ts'
 import { idQuerySchema, idSchema, pageNumberSchema } from '../transport/ids.ts'
@@ -13,10 +14,6 @@ import { idQuerySchema, idSchema, pageNumberSchema } from '../transport/ids.ts'
 
 const keysOf = <T extends Record<string, string>>(o: T) =>
   Object.keys(o) as [keyof T & string, ...(keyof T & string)[]]
-
-export const APP_USER_GENDERS = { unknown: '保密', male: '男', female: '女' } as const
-export type AppUserGender = keyof typeof APP_USER_GENDERS
-export const APP_USER_STATES = { normal: '正常', locked: '已锁定', cancelled: '已注销' } as const
 
 /** 举报原因: what the app offers the reporter. */
 export const REPORT_REASONS = {
@@ -177,7 +174,7 @@ export const openProfileBodySchema = z.object({
     .max(NICKNAME_MAX, m.nicknameTooLong)
     .optional(),
   avatar: mediaAddress.optional(),
-  gender: z.enum(keysOf(APP_USER_GENDERS), '性别有误').optional(),
+  gender: z.enum(keysOf(GENDERS), '性别有误').optional(),
   region: z.string().trim().max(REGION_MAX, m.regionTooLong).optional(),
   intro: z.string().trim().max(INTRO_MAX, m.introTooLong).optional(),
 })
