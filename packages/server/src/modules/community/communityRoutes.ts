@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import type { Ctx } from '../../platform/context.ts'
+import { circleRelationRoutes } from './circles.ts'
+import { circleTopRoutes } from './circlesContent.ts'
 import './commentators.ts'
+import { commentTemplateImportRoutes } from './commentTemplates.ts'
 import { invitationRoutes } from './invitations.ts'
 import './levels.ts'
 import { portraitRoutes } from './portraits.ts'
+import './posts.ts'
+import './reportsHandling.ts'
 import { userActivityRoutes } from './usersActivity.ts'
 import { userTagRoutes } from './usersTags.ts'
 import './usersLock.ts'
@@ -18,4 +23,7 @@ export async function communityRoutes(app: FastifyInstance, ctx: Ctx) {
   await portraitRoutes(app, ctx)
   await invitationRoutes(app, ctx)
   await userTagRoutes(app, ctx)
+  await circleRelationRoutes(app, ctx)
+  await circleTopRoutes(app, ctx)
+  await commentTemplateImportRoutes(app, ctx)
 }
