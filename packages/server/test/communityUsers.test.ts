@@ -5,15 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operationLog } from '../src/db/schema.ts'
 import { appUser, invitationCode } from '../src/db/tables/community.ts'
 import { recomputeUserLevels } from '../src/modules/community/levels.ts'
-import {
-  insertAppUsers,
-  insertInvitationUse,
-  insertPost,
-  insertPostComment,
-} from './communityUsersFixture.ts'
+import { insertAppUsers, insertPost, insertPostComment } from './communityUsersFixture.ts'
 import { contentCalls } from './contentCalls.ts'
 import { grantedAccount, powerOf } from './grantedAccount.ts'
 import { engines, login, startTestApp, type TestApp } from './harness.ts'
+import { appCalls } from './openCommunityCalls.ts'
 
 const DAY = 86_400_000
 
@@ -25,6 +21,7 @@ describe.each(engines)('community users and growth (%s)', (engine) => {
   let t: TestApp
   let admin: string
   const { post, get } = contentCalls(() => t)
+  const app = appCalls(() => t)
   const ok = async (url: string, body?: unknown, token = admin) => {
     const r = body === undefined ? await get(token, url) : await post(token, url, body)
     expect(r.body.code, `${url} ${r.body.msg}`).toBe(0)
@@ -241,6 +238,32 @@ describe.each(engines)('community users and growth (%s)', (engine) => {
     expect(wrong.body.msg).toBe(portraitMessages.levelRange)
   })
 
+  it('counts and locks users who signed up through the app-facing API', async () => {
+    const users = [await app.user('13700000011'), await app.user('13700000012')]
+    for (const u of users)
+      await app.ok(app.post(u.token, '/api/open/user/profile', { region: '浙江省绍兴市' }))
+    const rules = {
+      tags: [],
+      levelMin: null,
+      levelMax: null,
+      regions: '绍兴',
+      activeDays: 1,
+      registeredDays: 1,
+    }
+    expect((await ok('/api/portrait/preview', rules)).total).toBe(2)
+    await ok('/api/appUser/lock', { ids: [users[0]!.id], reason: '刷屏', duration: '3' })
+    expect((await ok('/api/portrait/preview', rules)).total).toBe(1)
+    const refused = await app.get(users[0]!.token, '/api/open/user/profile')
+    expect(refused.res.statusCode).toBe(403)
+    expect(refused.body.msg).toMatch(/^账号已被锁定，原因：刷屏，解锁时间：/)
+    const activity = await ok(`/api/appUser/activity?id=${users[0]!.id}`)
+    expect(activity.devices).toMatchObject([
+      { deviceId: 'device-13700000011', platform: 'android', model: 'Pixel 8' },
+    ])
+    await ok('/api/appUser/unlock', { ids: [users[0]!.id] })
+    expect((await app.get(users[0]!.token, '/api/open/user/profile')).body.code).toBe(0)
+  })
+
   it('generates a batch of unique codes, adds one, tracks uses and state, exports them', async () => {
     const bad = await post(admin, '/api/invitationCode/generate', { prefix: 'vip', count: 5, maxUses: 1 })
     expect(bad.res.statusCode).toBe(422)
@@ -281,20 +304,18 @@ describe.each(engines)('community users and growth (%s)', (engine) => {
     expect(single!.code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/)
 
     const code = rows[0]!
-    const [u1, u2] = await insertAppUsers(t, [
-      { nickname: '受邀一', phone: '13700000001' },
-      { nickname: '受邀二', phone: '13700000002' },
-    ])
-    await insertInvitationUse(t, code.id, u1!)
-    await insertInvitationUse(t, code.id, u2!)
-    await t.database.db.update(invitationCode).set({ usedCount: 2 }).where(eq(invitationCode.id, code.id))
+    // Two sign-ups with it through the app-facing API (decision 0041) use it up.
+    await app.ok(app.signIn('13700000001', { invitationCode: code.code }))
+    await app.ok(app.signIn('13700000002', { invitationCode: code.code }))
+    const third = await app.signIn('13700000003', { invitationCode: code.code })
+    expect(third.body.msg).toBe('邀请码已被使用完')
     const uses = await ok(`/api/invitationCode/uses?id=${code.id}`)
     expect(uses.total).toBe(2)
     expect(
       uses.items.map((u: { nickname: string; phone: string; code: string }) => [u.nickname, u.phone, u.code]),
     ).toEqual([
-      ['受邀二', '13700000002', code.code],
-      ['受邀一', '13700000001', code.code],
+      ['用户0002', '13700000002', code.code],
+      ['用户0001', '13700000001', code.code],
     ])
     expect((await ok(`/api/invitationCode/uses?code=${code.code.toLowerCase()}`)).total).toBe(2)
     const status = async (id: number) =>

@@ -1,9 +1,9 @@
 import { comment } from '../src/db/schema.ts'
-import { appUser, invitationUse, post } from '../src/db/tables/community.ts'
+import { appUser, post } from '../src/db/tables/community.ts'
 import type { TestApp } from './harness.ts'
 
 /**
- * Test fixture: app users, posts, comments and invitation uses written straight into the tables, as the app-facing
+ * Test fixture: app users, posts and comments written straight into the tables, as the app-facing
  * API (DESIGN §6a) would leave them — for the console side's tests, which need users with given points, regions,
  * tags, activity and sign-up times, and what they wrote, without signing each one up by SMS.
  */
@@ -63,9 +63,4 @@ export async function insertPostComment(t: TestApp, userId: number, postId: numb
     body,
     createdAt: daysAgo(days),
   })
-}
-
-/** A sign-up with an invitation code (the app-facing side also counts it on the code). */
-export async function insertInvitationUse(t: TestApp, codeId: number, userId: number) {
-  await t.database.db.insert(invitationUse).values({ codeId, userId })
 }
