@@ -1,5 +1,5 @@
 import { LEVEL_ORDER_MESSAGE } from '@moc/domain/resources/community/userLevel'
-import { portraitMessages } from '@moc/domain/rules/portrait'
+import { type PortraitRules, portraitMessages } from '@moc/domain/rules/portrait'
 import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operationLog } from '../src/db/schema.ts'
@@ -27,8 +27,9 @@ describe.each(engines)('community users and growth (%s)', (engine) => {
     expect(r.body.code, `${url} ${r.body.msg}`).toBe(0)
     return r.body.data
   }
-  const userRow = async (id: number) =>
-    (await t.database.db.select().from(appUser).where(eq(appUser.id, id)))[0]!
+  // Fixture ids come destructured from a list (number | undefined to the compiler).
+  const userRow = async (id: number | undefined) =>
+    (await t.database.db.select().from(appUser).where(eq(appUser.id, id!)))[0]!
 
   beforeAll(async () => {
     t = await startTestApp(engine)
@@ -174,8 +175,8 @@ describe.each(engines)('community users and growth (%s)', (engine) => {
     await ok('/api/userLevel/delete', { ids: [l1.id] })
     expect(await levels()).toEqual([2, 2, 3])
     // The app-facing side, after a user's points change.
-    await t.database.db.update(appUser).set({ points: 700 }).where(eq(appUser.id, mid))
-    expect(await recomputeUserLevels(t.database.db, [mid])).toBe(1)
+    await t.database.db.update(appUser).set({ points: 700 }).where(eq(appUser.id, mid!))
+    expect(await recomputeUserLevels(t.database.db, [mid!])).toBe(1)
     expect(await levels()).toEqual([2, 3, 3])
   })
 
@@ -196,7 +197,7 @@ describe.each(engines)('community users and growth (%s)', (engine) => {
       { nickname: 'p4', region: '宁波', level: 3, state: 'locked', activeDaysAgo: 1 },
       { nickname: 'p5', region: '宁波', level: 3, operator: true, activeDaysAgo: 1 },
     ])
-    const rules = {
+    const rules: PortraitRules = {
       tags: [],
       levelMin: null,
       levelMax: null,
@@ -204,7 +205,7 @@ describe.each(engines)('community users and growth (%s)', (engine) => {
       activeDays: null,
       registeredDays: null,
     }
-    const preview = async (r: Partial<typeof rules> & { tags?: number[] }) =>
+    const preview = async (r: Partial<PortraitRules>) =>
       (await ok('/api/portrait/preview', { ...rules, ...r })).total
     expect(await preview({})).toBe(3)
     expect(await preview({ tags: [tag] })).toBe(1)
@@ -242,7 +243,7 @@ describe.each(engines)('community users and growth (%s)', (engine) => {
     const users = [await app.user('13700000011'), await app.user('13700000012')]
     for (const u of users)
       await app.ok(app.post(u.token, '/api/open/user/profile', { region: '浙江省绍兴市' }))
-    const rules = {
+    const rules: PortraitRules = {
       tags: [],
       levelMin: null,
       levelMax: null,
