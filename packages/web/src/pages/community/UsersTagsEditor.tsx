@@ -69,7 +69,8 @@ export function UsersTagsEditor({
     onError: (err) => message.error(err.message, TOAST_ERROR_S),
   })
   return (
-    <Flex gap={8} align="start" style={{ maxWidth: 640 }}>
+    <Flex gap={8} align="center" style={{ maxWidth: 720 }}>
+      <label htmlFor={`${resource}-tags`}>用户标签：</label>
       <div style={{ flex: 1 }}>
         <UserTagSelect
           id={`${resource}-tags`}
