@@ -149,14 +149,18 @@ describe.each(engines)('community content: reports, comments, templates (%s)', (
       ['hidden', '违规招揽，已隐藏'],
     ])
 
+    // Locking the author without hiding the post (同时隐藏内容 off) leaves the post as it is.
+    await db().update(post).set({ showState: true }).where(eq(post.id, ids.post))
     const third = await makeReport({ reason: 'abuse' })
     await ok(
       call(acct.handler.token, '/api/contentReport/lockUser', {
         ids: [third],
         handleReason: '多次发布违规信息',
         duration: '1',
+        alsoHide: false,
       }),
     )
+    expect((await db().select().from(post).where(eq(post.id, ids.post)))[0]!.showState).toBe(true)
     const [u] = await db().select().from(appUser).where(eq(appUser.id, ids.author))
     expect(u).toMatchObject({ state: 'locked', lockReason: '多次发布违规信息' })
     const day = u!.lockedUntil!.getTime() - before
@@ -180,6 +184,16 @@ describe.each(engines)('community content: reports, comments, templates (%s)', (
     const [reported] = await db().select().from(appUser).where(eq(appUser.id, ids.reporter))
     expect(reported).toMatchObject({ state: 'locked', lockedUntil: null })
     await db().update(appUser).set({ state: 'normal', lockedUntil: null }).where(eq(appUser.id, ids.reporter))
+    // By default locking the author hides the reported post too: one handling, both outcomes.
+    const fourth = await makeReport({ reason: 'porn' })
+    await ok(
+      call(acct.handler.token, '/api/contentReport/lockUser', {
+        ids: [fourth],
+        handleReason: '色情引流',
+        duration: '7',
+      }),
+    )
+    expect((await db().select().from(post).where(eq(post.id, ids.post)))[0]!.showState).toBe(false)
   })
 
   it('hides a reported comment from the 评论举报 page and keeps the post comment count', async () => {

@@ -47,6 +47,12 @@ export const screenRegistry: Record<string, Screen> = {
   ),
   '/portraitDetail': lazyScreen(() => import('../pages/community/PortraitsDetailPage.tsx')),
   '/invitationCode': lazyScreen(() => import('../pages/community/InvitationsPage.tsx')),
+  '/groupContent': lazyScreen(() => import('../pages/community/CirclesContentPage.tsx')),
+  '/topicContent': lazyScreen(() => import('../pages/community/TopicsContentPage.tsx')),
+  '/postAuditDetail': lazyScreen(() => import('../pages/community/PostsAuditDetailPage.tsx')),
+  '/comments': lazyScreen(() => import('../pages/community/CommentsPage.tsx')),
+  '/topicComment': lazyScreen(() => import('../pages/community/CommentsPage.tsx')),
+  '/operateComment': lazyScreen(() => import('../pages/community/CommentTemplatesPage.tsx')),
   // External tools: their own windows, outside the shell (router.tsx).
   '/webcut': lazyScreen(() =>
     import('../pages/content/ExternalToolPage.tsx').then((m) => ({

@@ -43,7 +43,8 @@ export const circle = defineResource({
   storage: { table: 'circle' },
   titleField: 'name',
   permissionPage: '社区-圈子',
-  screens: { list: '/groups' },
+  // A circle's own screen is its content (/groupContent?id=), where its details are edited too.
+  screens: { list: '/groups', detail: '/groupContent' },
   fields: {
     name: {
       kind: 'text',

@@ -15,8 +15,9 @@ const handleReason = {
 
 /**
  * Handling a report beyond dismissing it (decision 0042): hide what was reported (a post, a comment or a content
- * item: shown no more) or lock the reported user (their app calls refused until the lock ends). Each writes the
- * reason, time and handler like the dismissal (handlers: server modules/community/reportsHandling.ts).
+ * item: shown no more), or lock the reported user (their app calls refused until the lock ends), by default hiding
+ * what was reported too. Each writes the reason, time and handler like the dismissal (handlers: server
+ * modules/community/reportsHandling.ts).
  */
 const handling = (hide: string) =>
   ({
@@ -38,6 +39,12 @@ const handling = (hide: string) =>
           required: true,
           options: LOCK_DURATIONS,
           default: '1',
+        },
+        alsoHide: {
+          kind: 'switch',
+          label: `同时${hide}`,
+          default: true,
+          help: '对用户的举报无内容可隐藏',
         },
       },
     },

@@ -14,7 +14,8 @@ export const topic = defineResource({
   storage: { table: 'topic' },
   titleField: 'name',
   permissionPage: '社区-话题',
-  screens: { list: '/topicManage' },
+  // A topic's own screen is its content (/topicContent?id=), where its details are edited too.
+  screens: { list: '/topicManage', detail: '/topicContent' },
   fields: {
     name: {
       kind: 'text',

@@ -57,11 +57,8 @@ async function settle({ tx, rows, input, req }: CommandCall, state: ReportState)
 const idsOf = (rows: readonly Row[], type: string) =>
   rows.filter((r) => r.targetType === type).map((r) => Number(r.targetId))
 
-/** 隐藏内容 / 隐藏评论: what was reported is shown no more (a user report has nothing to hide: lock the user). */
-const hideTarget: CommandHandler = async (call) => {
-  const { tx, rows } = call
-  const users = rows.filter((r) => r.targetType === 'user')
-  if (users.length) throw new AppError('CONFLICT', `${named(users)}是对用户的举报，请选择锁定用户`)
+/** Hides what these reports are about (posts, comments, content items), and keeps the counts that follow them. */
+async function hideTargets(tx: Db, rows: readonly Row[]) {
   const now = new Date()
   const posts = idsOf(rows, 'post')
   const comments = idsOf(rows, 'comment')
@@ -76,6 +73,13 @@ const hideTarget: CommandHandler = async (call) => {
   }
   if (items.length)
     await tx.update(content).set({ showState: false, updatedAt: now }).where(inArray(content.id, items))
+}
+
+/** 隐藏内容 / 隐藏评论: what was reported is shown no more (a user report has nothing to hide: lock the user). */
+const hideTarget: CommandHandler = async (call) => {
+  const users = call.rows.filter((r) => r.targetType === 'user')
+  if (users.length) throw new AppError('CONFLICT', `${named(users)}是对用户的举报，请选择锁定用户`)
+  await hideTargets(call.tx, call.rows)
   return settle(call, 'hidden')
 }
 
@@ -83,12 +87,16 @@ const hideTarget: CommandHandler = async (call) => {
 const userOf = (r: Row): number | null =>
   typeof r.targetUserId === 'number' ? r.targetUserId : r.targetType === 'user' ? Number(r.targetId) : null
 
-/** 锁定用户: the reported user's app calls are refused until the lock ends (usersLock.ts), with the reason given. */
+/**
+ * 锁定用户: the reported user's app calls are refused until the lock ends (usersLock.ts), with the reason given; with
+ * 同时隐藏, what was reported is hidden too.
+ */
 const lockUser: CommandHandler = async (call) => {
   const { tx, rows, input, req } = call
   const nobody = rows.filter((r) => userOf(r) === null)
   if (nobody.length) throw new AppError('CONFLICT', `${named(nobody)}没有可锁定的用户`)
   const until = lockEnd(input.duration as LockDuration, new Date())
+  if (input.alsoHide) await hideTargets(tx, rows)
   await lockAppUsers(tx as Db, [...new Set(rows.map((r) => userOf(r)!))], {
     reason: String(input.handleReason),
     until,
