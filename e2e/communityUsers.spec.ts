@@ -51,17 +51,22 @@ test('用户与增长: a user locked for 1 day with a reason; invitation codes g
   const day = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`
   await expect(status.getByText(new RegExp(`^${day} `))).toBeVisible()
   await expect(page.getByRole('button', { name: '解锁', exact: true })).toBeVisible()
-  // User tags (/userTags) on the user, saved on their own.
+  // User tags (/userTags) in the user's form: the list names them and finds the user by one.
   const tagName = unique('高风险')
   expect((await sealedCall(page, 'POST', '/api/userTag/add', { name: tagName })).code).toBe(0)
   const tags = page.getByRole('combobox', { name: '用户标签' })
   await tags.fill(tagName)
   await page.locator('.ant-select-dropdown:visible').getByTitle(tagName, { exact: true }).click()
   await page.keyboard.press('Escape')
-  await button(page, '保存标签').click()
-  await expectToast(page, '标签已保存')
-  await page.reload()
-  await expect(page.locator('.ant-select-selection-item').filter({ hasText: tagName })).toBeVisible()
+  await button(page, '保存').click()
+  await expectToast(page, '保存成功')
+  await expect(page).toHaveURL(/\/users/)
+  await page.goto('/users')
+  const search = page.getByRole('combobox', { name: '用户标签' })
+  await search.fill(tagName)
+  await page.locator('.ant-select-dropdown:visible').getByTitle(tagName, { exact: true }).click()
+  await button(page, '搜索').first().click()
+  await expect(page.getByRole('row').filter({ hasText: tagName })).toHaveCount(1)
 
   // 批量生成 on /invitationCode: three codes with a prefix, one use each; exported; one used at sign-up.
   const prefix = `E${Date.now().toString(36).toUpperCase().slice(-6)}`

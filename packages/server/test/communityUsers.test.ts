@@ -115,15 +115,31 @@ describe.each(engines)('community users and growth (%s)', (engine) => {
     expect(operators.total).toBe(0)
   })
 
-  it('sets user tags on users and portraits, user tags only', async () => {
+  it('sets user tags on users (a ref to userTag rows): named in the list, searched by tag, user tags only', async () => {
     const { id: vip } = await ok('/api/userTag/add', { name: '高价值' })
     const { id: contentTagId } = await ok('/api/contentTag/add', { name: '时政' })
     const [id] = await insertAppUsers(t, [{ nickname: '打标签' }])
-    expect((await ok('/api/appUser/tags', { ids: [id], tags: [vip] })).updated).toBe(1)
+    const save = (tags: number[]) => post(admin, '/api/appUser/modify', { id, nickname: '打标签', tags })
+    expect((await save([vip])).body.code).toBe(0)
     expect((await ok(`/api/appUser/detail?id=${id}`)).fields.tags).toEqual([vip])
-    const wrong = await post(admin, '/api/appUser/tags', { ids: [id], tags: [contentTagId] })
+    const tagged = await ok(`/api/appUser/list?tags=${vip}`)
+    expect(
+      tagged.items.map((r: { id: number; refs: Record<string, string> }) => [r.id, r.refs.tags]),
+    ).toEqual([[id, '高价值']])
+    const wrong = await save([contentTagId])
     expect(wrong.res.statusCode).toBe(400)
     expect(wrong.body.msg).toBe('用户标签不存在或已删除')
+    expect((await ok(`/api/appUser/detail?id=${id}`)).fields.tags).toEqual([vip])
+  })
+
+  it('lists users by registration time', async () => {
+    const [recent] = await insertAppUsers(t, [{ nickname: '新注册', registeredDaysAgo: 1 }])
+    const [old] = await insertAppUsers(t, [{ nickname: '老用户', registeredDaysAgo: 60 }])
+    const since = new Date(Date.now() - 7 * 86_400_000).toISOString()
+    const found = await ok(`/api/appUser/list?startTime=${encodeURIComponent(since)}&pageSize=100`)
+    const ids = found.items.map((r: { id: number }) => r.id)
+    expect(ids).toContain(recent)
+    expect(ids).not.toContain(old)
   })
 
   it('makes operator accounts, unique by nickname, lockable, never among app users', async () => {
@@ -139,6 +155,11 @@ describe.each(engines)('community users and growth (%s)', (engine) => {
     expect(twice.body.msg).toBe('已有同名的运营用户')
     const badPhone = await post(admin, '/api/operatorUser/add', { nickname: '另一个', phone: '123' })
     expect(badPhone.res.statusCode).toBe(422)
+    // A phone an app user already has is refused kindly, not by the database's index.
+    await insertAppUsers(t, [{ nickname: '有号码', phone: '13912340000' }])
+    const taken = await post(admin, '/api/operatorUser/add', { nickname: '另一个', phone: '13912340000' })
+    expect(taken.res.statusCode).toBe(409)
+    expect(taken.body.msg).toBe('该手机号已被使用')
     await ok('/api/operatorUser/lock', { ids: [made.id], reason: '暂停使用', duration: '30' })
     expect((await ok(`/api/operatorUser/detail?id=${made.id}`)).fields.state).toBe('locked')
     expect((await get(admin, `/api/appUser/detail?id=${made.id}`)).res.statusCode).toBe(404)
@@ -224,7 +245,13 @@ describe.each(engines)('community users and growth (%s)', (engine) => {
     expect(
       Object.fromEntries(list.items.map((r: { name: string; matchCount: number }) => [r.name, r.matchCount])),
     ).toEqual({ 宁波活跃: 2, 宁波全部: 3 })
-    await ok('/api/portrait/tags', { ids: [saved.id], tags: [tag] })
+    await ok('/api/portrait/modify', {
+      id: saved.id,
+      name: '宁波活跃',
+      regions: '宁波',
+      activeDays: 30,
+      tags: [tag],
+    })
     expect((await ok(`/api/portrait/detail?id=${saved.id}`)).fields).toMatchObject({
       tags: [tag],
       matchCount: 1,
@@ -322,6 +349,14 @@ describe.each(engines)('community users and growth (%s)', (engine) => {
     const status = async (id: number) =>
       (await ok(`/api/invitationCode/list?ids=${id}`)).items[0] as { status: string; usedCount: number }
     expect(await status(code.id)).toMatchObject({ status: 'usedUp', usedCount: 2 })
+    // 可用次数 never below 已用次数.
+    const lower = await post(admin, '/api/invitationCode/modify', {
+      id: code.id,
+      maxUses: 1,
+      showState: true,
+    })
+    expect(lower.res.statusCode).toBe(409)
+    expect(lower.body.msg).toBe('可用次数不能少于已用次数（2）')
     const other = rows[1]!
     expect((await status(other.id)).status).toBe('usable')
     await ok('/api/invitationCode/showState', { ids: [other.id], showState: false })

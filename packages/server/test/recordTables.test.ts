@@ -45,11 +45,15 @@ function checkFields(where: string, fields: Record<string, FieldDef>, cols: Reco
       continue
     }
     if (f.ref) {
-      expect(recordResources.get(f.ref.resource), `${where}.${name}: ref to a record definition`).toBeDefined()
-      expect(f.kind, `${where}.${name}: a ref holds an id`).toBe('number')
+      expect(
+        recordResources.get(f.ref.resource),
+        `${where}.${name}: ref to a record definition`,
+      ).toBeDefined()
+      expect(['number', 'tags'], `${where}.${name}: a ref holds an id or ids`).toContain(f.kind)
     }
     const c = cols[name]
     expect(c, `${where}: no column for field ${name}`).toBeDefined()
+    if (f.atLeast) expect(cols[f.atLeast.field], `${where}.${name}: atLeast column`).toBeDefined()
     expect(COLUMN_TYPES[f.kind], `${where}.${name}: ${f.kind} stored as ${c!.columnType}`).toContain(
       c!.columnType,
     )
@@ -107,6 +111,7 @@ describe('record-store definitions ↔ tables', () => {
       ).toEqual(wants)
       if (def.machine)
         expect(def.fields[def.machine.field]?.kind, `${def.name}: machine field`).toBe('select')
+      expect(rt.cols[def.list.sort!.field], `${def.name}: list.sort names a column`).toBeDefined()
       for (const name of def.list.columns)
         expect(def.fields[name] ?? rt.cols[name], `${def.name} column ${name}`).toBeDefined()
     },

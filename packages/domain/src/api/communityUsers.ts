@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idQuerySchema, idSchema, pageNumberSchema } from '../transport/ids.ts'
+import { idQuerySchema, pageNumberSchema } from '../transport/ids.ts'
 
 /**
  * The console calls of the users-and-growth screens beyond the record engine's (decision 0040): what one app user
@@ -89,12 +89,5 @@ export const invitationUseSchema = z.object({
 })
 export type InvitationUse = z.infer<typeof invitationUseSchema>
 
-/**
- * POST /api/appUser/tags, /api/portrait/tags: the user tags (/userTags) of some users, or of a portrait's rule — until
- * the record engine's forms draw a tag field over user tags (decision 0040).
- */
+/** The most user tags (/userTags) one app user holds. */
 export const USER_TAGS_MAX = 20
-export const userTagsBodySchema = z.object({
-  ids: z.array(idSchema, '参数 ids 有误').min(1, '请选择记录').max(100, '一次最多 100 条'),
-  tags: z.array(idSchema, '用户标签填写有误').max(USER_TAGS_MAX, `用户标签不能超过${USER_TAGS_MAX}个`),
-})

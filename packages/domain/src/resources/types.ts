@@ -69,7 +69,17 @@ export interface FieldDef {
    * Record store: no other live row (not in the recycle bin) may have the same value, among the rows with the same
    * `within` field value when given (a mini program's AppID; a hot word).
    */
-  unique?: { within?: string; message: string }
+  unique?: {
+    within?: string
+    message: string
+    /** Compare with every row of the table, not only the definition's (an operator's phone and an app user's). */
+    table?: boolean
+  }
+  /**
+   * Record store: a number never below another column of the same row (an invitation code's 可用次数 and its
+   * 已用次数, which sign-ups raise), refused with `message`.
+   */
+  atLeast?: { field: string; message: string }
   /**
    * Record store: the value must exceed every other row's value of this field, among the rows with the same `within`
    * value (an app version's code per platform). `message` may name the current largest as {max}.
@@ -82,9 +92,10 @@ export interface FieldDef {
   pattern?: RegExp
   /**
    * Record store: the value is the id of a row of another record-store definition (a post's author, an app user;
-   * its circle). Lists and details answer the row's name beside it (`refs.<field>`), the list links it to that
-   * definition's detail screen, and the form picks it from that definition's list (a paged select searching its
-   * title field). With `search`, the list filters on it by id (`?circleId=3`: a circle's posts).
+   * its circle) — on a `number` field one id, on a `tags` field several (a user's tags: `userTag` rows). Lists and
+   * details answer the rows' names beside it (`refs.<field>`, several joined by 、), the list links one to that
+   * definition's detail screen, and the form picks from that definition's list (a paged select searching its title
+   * field). With `search`, the list filters on it by id (`?circleId=3`: a circle's posts; a tag: rows holding it).
    */
   ref?: { resource: string }
   /**
@@ -342,6 +353,8 @@ export interface ResourceDef {
      * Such totals are count(*) (the counters know no field values).
      */
     partition?: string
+    /** The search form offers a range of the creation time under this label (用户管理's 注册时间). */
+    createdRange?: string
   }
   /** Actions this type supports beyond list/detail/create/update/remove. */
   actions: ResourceAction[]

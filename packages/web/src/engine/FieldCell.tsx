@@ -32,6 +32,12 @@ export function FieldCell({
   if (v === undefined || v === null || v === '') return '--'
   if (f.ref && typeof v === 'number')
     return <RefLink field={f as FieldDef & { ref: { resource: string } }} id={v} name={refName} />
+  if (f.ref)
+    return Array.isArray(v) && v.length ? (
+      <EllipsisText text={refName ?? `${v.length}个`} maxWidth={TEXT_WIDTH.text} />
+    ) : (
+      '--'
+    )
   switch (f.kind) {
     case 'image':
       return <img src={String(v)} alt={f.label} className="moc-resource-thumb" />

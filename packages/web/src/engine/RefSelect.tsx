@@ -9,7 +9,8 @@ import type { Paged } from '../widgets/usePagedQuery.ts'
 import { resourceApi } from './derive.ts'
 
 /**
- * A `ref` field (FieldDef.ref): the id of another record-store definition's row, shown by that row's name. Lists and
+ * A `ref` field (FieldDef.ref): the id (or, on a tags field, the ids) of another record-store definition's rows, shown
+ * by their names. Lists and
  * details answer the names (`refs`), so a reader needs no right on the other definition to see them; the form picks
  * from the other definition's list, searching its title field.
  */
@@ -42,11 +43,13 @@ export function RefSelect({
   id?: string
   field: FieldDef & { ref: Ref }
   fieldName: string
-  value?: number | null
-  onChange?: (v: number | null) => void
+  value?: number | number[] | null
+  onChange?: (v: number | number[] | null) => void
   disabled?: boolean
   autoFocus?: boolean
 }) {
+  // A tags field holds several ids (a user's tags), a number field one.
+  const multiple = field.kind === 'tags'
   const known = useContext(RefNames)
   const def = targetOf(field.ref)
   const list = resourceApi(def).list
@@ -59,7 +62,11 @@ export function RefSelect({
   return (
     <PagedSelect
       {...rest}
-      onChange={(v) => rest.onChange?.(typeof v === 'number' ? v : null)}
+      multiple={multiple}
+      max={field.max}
+      onChange={(v) =>
+        rest.onChange?.(multiple ? (Array.isArray(v) ? v : []) : typeof v === 'number' ? v : null)
+      }
       listKey={`ref:${def.name}`}
       placeholder={`请选择${field.label}`}
       fetchPage={async ({ page, pageSize, keyword }) =>
@@ -73,7 +80,7 @@ export function RefSelect({
       }
       fetchByIds={async (ids) => {
         const name = known[fieldName]
-        if (name && ids.length === 1) return [{ id: ids[0]!, name }]
+        if (name && ids.length === 1 && !multiple) return [{ id: ids[0]!, name }]
         const found = await api.get<Paged<{ id: number; title: string }>>(list, {
           ids: ids.join(','),
           pageSize: ids.length,

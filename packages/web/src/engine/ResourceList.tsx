@@ -1,10 +1,15 @@
 import { TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
 import { can, canBatch } from '@moc/domain/permissions/can'
-import { permissionFor, type ResourceAction, type ResourceDef } from '@moc/domain/resources/types'
+import {
+  type FieldDef,
+  permissionFor,
+  type ResourceAction,
+  type ResourceDef,
+} from '@moc/domain/resources/types'
 import { displayStatus, displayStatusLabels } from '@moc/domain/rules/displayWindow'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TableColumnsType } from 'antd'
-import { Alert, App, Button, Card, Flex, Form, Input, Popconfirm, Select, Tabs, Tag } from 'antd'
+import { Alert, App, Button, Card, DatePicker, Flex, Form, Input, Popconfirm, Select, Tabs, Tag } from 'antd'
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { api } from '../api/client.ts'
@@ -17,6 +22,7 @@ import { useColumnSettings } from '../widgets/useColumnSettings.tsx'
 import { WideTable } from '../widgets/WideTable.tsx'
 import type { OpenedFromList } from './afterSave.ts'
 import {
+  CREATED_RANGE,
   CREATOR_PARAM,
   filtersByCreator,
   likeCountApplies,
@@ -32,6 +38,7 @@ import type { DrawerTarget } from './FormDrawer.tsx'
 import { ImportButton } from './ImportButton.tsx'
 import { PreviewDrawer } from './PreviewDrawer.tsx'
 import { prefetchForm, preloadFormCode } from './prefetchForm.ts'
+import { RefSelect } from './RefSelect.tsx'
 import { SearchOptionsSelect } from './SearchOptionsSelect.tsx'
 import { useCommands } from './useCommands.tsx'
 import { listQueryKey, type ResourceRow, useResourceList } from './useResourceList.ts'
@@ -334,6 +341,12 @@ export function ResourceList({ def, embedded = false }: { def: ResourceDef; embe
             <Form.Item key={name} label={f.label} name={name}>
               {f.searchFrom ? (
                 <SearchOptionsSelect url={f.searchFrom} kind={paths.kind} label={f.label} />
+              ) : f.ref ? (
+                // One id: a tags field searches for the rows holding that tag.
+                <RefSelect
+                  field={{ ...f, kind: 'number' } as FieldDef & { ref: { resource: string } }}
+                  fieldName={name}
+                />
               ) : f.kind === 'select' || f.kind === 'multiSelect' ? (
                 <Select
                   allowClear
@@ -347,6 +360,11 @@ export function ResourceList({ def, embedded = false }: { def: ResourceDef; embe
               )}
             </Form.Item>
           ))}
+          {def.list.createdRange ? (
+            <Form.Item label={def.list.createdRange} name={CREATED_RANGE}>
+              <DatePicker.RangePicker allowClear />
+            </Form.Item>
+          ) : null}
           {filtersByCreator(def) ? (
             <Form.Item label="创建人" name={CREATOR_PARAM}>
               <CreatorSelect />

@@ -129,6 +129,17 @@ export const listTabs = (def: ResourceDef, grant?: Grant): ListTab[] =>
 export const searchFields = (def: ResourceDef): [string, FieldDef][] =>
   Object.entries(def.fields).filter(([, f]) => f.search === true)
 
+/** The creation-time range's list parameters (ListDef.createdRange), ISO times as the server's list takes them. */
+export const RANGE_PARAMS = ['startTime', 'endTime'] as const
+/** The search form's field of that range (a date range picker). */
+export const CREATED_RANGE = 'createdRange'
+
+/** The list's filter names: its search fields, and the time range when it has one. */
+const filterNames = (def: ResourceDef): string[] => [
+  ...searchFields(def).map(([name]) => name),
+  ...(def.list.createdRange ? RANGE_PARAMS : []),
+]
+
 /** Columns the engine draws itself when the definition lists no field of that name. */
 export const ENGINE_COLUMNS = [
   'verifyState',
@@ -381,7 +392,7 @@ export function readListState(
   const page = Number(params.get('page'))
   const size = Number(params.get('pageSize'))
   const filters: Record<string, string> = {}
-  for (const [name] of searchFields(def)) {
+  for (const name of filterNames(def)) {
     const v = params.get(name)?.trim()
     if (v) filters[name] = v
   }
@@ -412,7 +423,7 @@ export function writeListState(
   if (s.type !== listTabs(def)[0]?.key) p.set('type', s.type)
   if (s.page !== 1) p.set('page', String(s.page))
   if (s.pageSize !== PAGE_SIZE_DEFAULT) p.set('pageSize', String(s.pageSize))
-  for (const [name] of searchFields(def)) if (s.filters[name]) p.set(name, s.filters[name])
+  for (const name of filterNames(def)) if (s.filters[name]) p.set(name, s.filters[name])
   const creator = s.filters[CREATOR_PARAM] ?? ''
   if (filtersByCreator(def) && creator !== (defaultCreator ?? '')) p.set(CREATOR_PARAM, creator)
   return p
@@ -425,7 +436,7 @@ export function writeListState(
 export function exportBody(def: ResourceDef, state: ListState): Record<string, unknown> {
   const createdBy = state.filters[CREATOR_PARAM] ?? ''
   const search: Record<string, string> = {}
-  for (const [name] of searchFields(def)) if (state.filters[name]) search[name] = state.filters[name]
+  for (const name of filterNames(def)) if (state.filters[name]) search[name] = state.filters[name]
   if (!contentKind(def))
     return { type: state.type, ...(filtersByCreator(def) ? { createdBy } : {}), ...search }
   const { title, ...fields } = search

@@ -3,15 +3,18 @@ import type { ResourceDef } from '@moc/domain/resources/types'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { FormProps, TablePaginationConfig, TableProps } from 'antd'
 import { Form } from 'antd'
+import dayjs, { type Dayjs } from 'dayjs'
 import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { api } from '../api/client.ts'
 import { currentGrant, currentUser } from '../api/session.ts'
 import type { Paged } from '../widgets/usePagedQuery.ts'
 import {
+  CREATED_RANGE,
   CREATOR_PARAM,
   type ListState,
   listTabs,
+  RANGE_PARAMS,
   readListState,
   resourceApi,
   screenUrl,
@@ -59,7 +62,7 @@ export function useResourceList(def: ResourceDef, embedded = false) {
   const grant = currentGrant()
   const state = readListState(def, params, defaultCreator, grant)
   const tab = listTabs(def, grant).find((t) => t.key === state.type)
-  const [searchForm] = Form.useForm<Record<string, string | undefined>>()
+  const [searchForm] = Form.useForm<Record<string, unknown>>()
 
   const update = (next: Partial<ListState>) =>
     setParams(writeListState(def, { ...state, ...next }, defaultCreator))
@@ -93,8 +96,8 @@ export function useResourceList(def: ResourceDef, embedded = false) {
   const filtersKey = JSON.stringify(state.filters)
   useEffect(() => {
     searchForm.resetFields()
-    searchForm.setFieldsValue(JSON.parse(filtersKey) as Record<string, string>)
-  }, [filtersKey, searchForm])
+    searchForm.setFieldsValue(searchFormValues(def, JSON.parse(filtersKey) as Record<string, string>))
+  }, [def, filtersKey, searchForm])
 
   const pagination: TablePaginationConfig = {
     current: state.page,
@@ -119,16 +122,12 @@ export function useResourceList(def: ResourceDef, embedded = false) {
     scroll: { x: 'max-content' },
   }
 
-  const searchFormProps: FormProps<Record<string, string | undefined>> = {
+  const searchFormProps: FormProps<Record<string, unknown>> = {
     form: searchForm,
     layout: 'inline',
     name: `${def.name}-search`,
     onFinish: (values) => {
-      const filters: Record<string, string> = {}
-      for (const [k, v] of Object.entries(values)) {
-        const t = typeof v === 'string' ? v.trim() : ''
-        if (t) filters[k] = t
-      }
+      const filters = searchFilters(values)
       // A cleared creator select means everyone, which the URL says with an empty createdBy.
       if (!filters[CREATOR_PARAM]) filters[CREATOR_PARAM] = ''
       update({ filters, page: 1 })
@@ -156,4 +155,30 @@ export function useResourceList(def: ResourceDef, embedded = false) {
     tableProps,
     searchFormProps,
   }
+}
+
+/** The search form's values of the URL's filters: a ref's id as a number, the time range as dates. */
+function searchFormValues(def: ResourceDef, filters: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...filters }
+  for (const [name, f] of Object.entries(def.fields))
+    if (f.ref && filters[name] && /^\d+$/.test(filters[name])) out[name] = Number(filters[name])
+  const [start, end] = RANGE_PARAMS.map((p) => filters[p])
+  if (start && end) out[CREATED_RANGE] = [dayjs(start), dayjs(end)]
+  return out
+}
+
+/** The URL's filters of the search form's values: texts trimmed, ids as text, the time range as whole days. */
+function searchFilters(values: Record<string, unknown>): Record<string, string> {
+  const filters: Record<string, string> = {}
+  for (const [k, v] of Object.entries(values)) {
+    if (k === CREATED_RANGE) continue
+    const t = typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : ''
+    if (t) filters[k] = t
+  }
+  const range = values[CREATED_RANGE] as [Dayjs, Dayjs] | null | undefined
+  if (range?.[0] && range[1]) {
+    filters.startTime = range[0].startOf('day').toISOString()
+    filters.endTime = range[1].endOf('day').toISOString()
+  }
+  return filters
 }

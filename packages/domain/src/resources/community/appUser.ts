@@ -79,7 +79,7 @@ export const accountStateTabs = stateTabs
  * 用户管理 (spec §2 /users, /userDetail): the app's end users, who sign up through the app-facing API (DESIGN §6a),
  * never in the console — rows of app_user that are not operator accounts. Operators read them, give them user tags
  * (/userTags), lock and unlock them, and export the list; their profile is theirs (read-only here but for a nickname
- * or an intro that breaks the rules). `level` follows `points` (modules/community/levels.ts).
+ * or an intro that breaks the rules). The list searches phone, nickname, region, level, tag, state and 注册时间. `level` follows `points` (modules/community/levels.ts).
  */
 export const appUser = defineResource({
   name: 'appUser',
@@ -97,9 +97,8 @@ export const appUser = defineResource({
     region: { ...accountFields.region, readOnly: true, search: true },
     level: { kind: 'number', label: '等级', readOnly: true, search: true },
     points: { kind: 'number', label: '积分', readOnly: true },
-    // User tags (/userTags): set on /userDetail through POST /api/appUser/tags — the engine's `tags` field is content
-    // tags (decision 0040).
-    tags: { kind: 'tags', label: '用户标签', max: USER_TAGS_MAX, form: false, detail: false },
+    // User tags (/userTags): ids of userTag rows, picked and shown by name (a ref on a tags field).
+    tags: { kind: 'tags', label: '用户标签', max: USER_TAGS_MAX, ref: { resource: 'userTag' }, search: true },
     registerPlatform: { kind: 'select', label: '注册平台', options: APP_PLATFORMS, readOnly: true },
     invitationCodeId: {
       kind: 'number',
@@ -111,7 +110,18 @@ export const appUser = defineResource({
   },
   list: {
     types: stateTabs,
-    columns: ['nickname', 'avatar', 'phone', 'level', 'points', 'registerPlatform', 'state', 'lastActiveAt'],
+    columns: [
+      'nickname',
+      'avatar',
+      'phone',
+      'level',
+      'points',
+      'tags',
+      'registerPlatform',
+      'state',
+      'lastActiveAt',
+    ],
+    createdRange: '注册时间',
   },
   actions: ['export'],
   commands: lockCommands,

@@ -64,7 +64,7 @@ export const invitationCode = defineResource({
     code: { kind: 'text', label: '邀请码', max: 20, readOnly: true, search: true, help: '保存时自动生成' },
     batchNo: { kind: 'text', label: '批次号', max: 30, readOnly: true, search: true },
     ...validity,
-    maxUses,
+    maxUses: { ...maxUses, atLeast: { field: 'usedCount', message: '可用次数不能少于已用次数（{min}）' } },
     usedCount: { kind: 'number', label: '已用次数', readOnly: true },
     remark: { kind: 'text', label: '备注', max: 100, search: true },
     showState: { kind: 'switch', label: '启用', default: true },

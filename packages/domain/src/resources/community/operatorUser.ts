@@ -20,7 +20,8 @@ export const operatorUser = defineResource({
     nickname: { ...accountFields.nickname, unique: { message: '已有同名的运营用户' } },
     phone: {
       ...accountFields.phone,
-      unique: { message: '该手机号已被使用' },
+      // App users' phones too: a phone is one app account (app_user_phone).
+      unique: { message: '该手机号已被使用', table: true },
       help: '选填；填写后可用此号码登录 App',
     },
     region: { ...accountFields.region, search: true },

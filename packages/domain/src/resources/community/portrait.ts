@@ -26,8 +26,13 @@ export const portrait = defineResource({
       unique: { message: '画像名称已存在' },
     },
     description: { kind: 'textarea', label: '描述', max: 200 },
-    // Set on /portraitDetail through POST /api/portrait/tags: the engine's `tags` field is content tags (decision 0040).
-    tags: { kind: 'tags', label: '用户标签', max: PORTRAIT_TAGS_MAX, form: false, detail: false },
+    tags: {
+      kind: 'tags',
+      label: '用户标签',
+      max: PORTRAIT_TAGS_MAX,
+      ref: { resource: 'userTag' },
+      help: '带有任一所选标签的用户',
+    },
     levelMin: { kind: 'number', label: '最低等级', min: 1, max: LEVEL_MAX, help: '不填则不限' },
     levelMax: { kind: 'number', label: '最高等级', min: 1, max: LEVEL_MAX, help: '不填则不限' },
     regions: {

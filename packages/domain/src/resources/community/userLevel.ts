@@ -56,6 +56,7 @@ export const userLevel = defineResource({
   list: {
     types: { list: { label: '用户等级', where: {} } },
     columns: ['level', 'name', 'minPoints', 'icon'],
+    sort: { field: 'level', order: 'asc' },
   },
   actions: [],
   specPaths: {

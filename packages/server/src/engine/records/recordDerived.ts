@@ -66,7 +66,7 @@ export async function rowExtras(
     fn && derivedFields(rt).length ? fn(db, rows) : undefined,
     Promise.all(
       refs.map(async ([name, f]) => {
-        const ids = [...new Set(rows.map((r) => r[name]).filter((v): v is number => typeof v === 'number'))]
+        const ids = [...new Set(rows.flatMap((r) => idsIn(r[name])))]
         if (!ids.length) return [name, new Map<number, string>()] as const
         const target = refTarget(name, f)
         const found = await db
@@ -81,12 +81,16 @@ export async function rowExtras(
     const extra = out.get(r.id)!
     extra.values = derived?.get(r.id) ?? {}
     for (const [name, byId] of names) {
-      const v = r[name]
-      if (typeof v === 'number' && byId.has(v)) extra.refs[name] = byId.get(v)!
+      const known = idsIn(r[name]).flatMap((v) => byId.get(v) ?? [])
+      if (known.length) extra.refs[name] = known.join('、')
     }
   }
   return out
 }
+
+/** The ids a ref field holds: one (a number field) or several (a tags field). */
+const idsIn = (v: unknown): number[] =>
+  typeof v === 'number' ? [v] : Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : []
 
 /** Checks at start that every definition with derived fields has its function (like a command's handler). */
 export function checkDerived(rt: RecordTable) {

@@ -34,6 +34,8 @@ export function searchWhere(rt: RecordTable, q: Record<string, unknown>): SQL[] 
     const c = col(rt, name)
     if (f.kind === 'select') out.push(eq(c, v.trim()))
     else if (f.kind === 'multiSelect') out.push(sql`${c} @> ${JSON.stringify([v.trim()])}::jsonb`)
+    else if (f.kind === 'tags' && /^\d+$/.test(v.trim()))
+      out.push(sql`${c} @> ${JSON.stringify([Number(v.trim())])}::jsonb`)
     else if (f.kind === 'number' && /^\d+$/.test(v.trim())) out.push(eq(c, Number(v.trim())))
     else out.push(ilike(c, containsPattern(v.trim())))
   }

@@ -9,7 +9,7 @@ import {
 import { can } from '@moc/domain/permissions/can'
 import { type ListTypeDef, tabPermission } from '@moc/domain/resources/types'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
-import { and, asc, count, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { descIndexed } from '../../db/order.ts'
@@ -60,9 +60,15 @@ export function recordReadRoutes(k: RecordKit) {
     )
   }
 
+  // A manual order (排序) first; else the definition's (levels by level), else newest first.
+  const by = def.list.sort
   const order = rt.traits.sortable
     ? [asc(col(rt, 'sort')), asc(id)]
-    : [descIndexed(col(rt, 'createdAt')), descIndexed(id)]
+    : by && by.field !== 'createdAt'
+      ? by.order === 'asc'
+        ? [asc(col(rt, by.field)), asc(id)]
+        : [desc(col(rt, by.field)), desc(id)]
+      : [descIndexed(col(rt, 'createdAt')), descIndexed(id)]
 
   async function list(
     req: FastifyRequest,

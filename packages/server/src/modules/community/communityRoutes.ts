@@ -10,7 +10,6 @@ import { portraitRoutes } from './portraits.ts'
 import './posts.ts'
 import './reportsHandling.ts'
 import { userActivityRoutes } from './usersActivity.ts'
-import { userTagRoutes } from './usersTags.ts'
 import './usersLock.ts'
 
 /**
@@ -22,7 +21,6 @@ export async function communityRoutes(app: FastifyInstance, ctx: Ctx) {
   await userActivityRoutes(app, ctx)
   await portraitRoutes(app, ctx)
   await invitationRoutes(app, ctx)
-  await userTagRoutes(app, ctx)
   await circleRelationRoutes(app, ctx)
   await circleTopRoutes(app, ctx)
   await commentTemplateImportRoutes(app, ctx)

@@ -51,7 +51,7 @@ function batchNumber(prefix: string, now: Date): string {
 const dateOf = (v: unknown) => (v === null || v === undefined || v === '' ? null : new Date(v as string))
 
 /**
-* 批量生成: `count` random codes with the prefix, one batch number, the same window, uses and remark, inserted in
+ * 批量生成: `count` random codes with the prefix, one batch number, the same window, uses and remark, inserted in
  * one transaction (the codes' unique index is the last word; the draw avoids existing codes first).
  */
 registerCommand('invitationCode', 'generate', async ({ tx, input, req, rt }) => {

@@ -1,4 +1,3 @@
-import { can } from '@moc/domain/permissions/can'
 import { portrait } from '@moc/domain/resources/community/portrait'
 import type { PortraitRules } from '@moc/domain/rules/portrait'
 import { useQuery } from '@tanstack/react-query'
@@ -6,10 +5,8 @@ import { Card, Flex, Form, Statistic, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { api } from '../../api/client.ts'
-import { currentGrant } from '../../api/session.ts'
 import { detailQuery } from '../../engine/prefetchForm.ts'
 import { ResourceForm } from '../../engine/ResourceForm.tsx'
-import { UsersTagsEditor } from './UsersTagsEditor.tsx'
 
 /** How long the rules rest before the count is asked for. */
 const PREVIEW_DEBOUNCE_MS = 400
@@ -18,8 +15,8 @@ const FORM_NAME = `${portrait.name}-detail`
 const numberOr = (v: unknown) => (typeof v === 'number' ? v : null)
 
 /** The rules as the form holds them (numbers left empty are no rule). */
-const rulesOf = (values: Record<string, unknown>, tags: number[]): PortraitRules => ({
-  tags,
+const rulesOf = (values: Record<string, unknown>): PortraitRules => ({
+  tags: Array.isArray(values.tags) ? (values.tags as number[]) : [],
   levelMin: numberOr(values.levelMin),
   levelMax: numberOr(values.levelMax),
   regions: typeof values.regions === 'string' ? values.regions : '',
@@ -50,20 +47,16 @@ function usePreview(rules: PortraitRules | undefined) {
 
 /**
  * /portraitDetail: the engine's form of a portrait, with the count of users its rules match as they are typed
- * (debounced), and its user tags (saved on their own until the engine draws user-tag fields, decision 0040).
+ * (debounced).
  */
 export default function PortraitsDetailPage() {
   const [params] = useSearchParams()
   const raw = params.get('id')
   const id = raw && /^\d+$/.test(raw) ? Number(raw) : undefined
   const item = useQuery(detailQuery(portrait, id))
-  const saved = (item.data?.fields.tags as number[] | undefined) ?? []
   const [values, setValues] = useState<Record<string, unknown>>()
-  const [tags, setTags] = useState<number[]>()
-  const rules =
-    id !== undefined && !item.data ? undefined : rulesOf(values ?? item.data?.fields ?? {}, tags ?? saved)
+  const rules = id !== undefined && !item.data ? undefined : rulesOf(values ?? item.data?.fields ?? {})
   const preview = usePreview(rules)
-  const mayEdit = can(currentGrant(), portrait.permissionPage, id === undefined ? '添加' : '编辑')
   return (
     <Flex vertical gap={16}>
       <Card size="small" aria-label="匹配用户数">
@@ -87,15 +80,6 @@ export default function PortraitsDetailPage() {
       >
         <ResourceForm def={portrait} />
       </Form.Provider>
-      <Card title="用户标签">
-        {id === undefined ? (
-          <Typography.Text type="secondary">
-            保存画像后可设置用户标签：带有任一所选标签的用户。
-          </Typography.Text>
-        ) : item.data ? (
-          <UsersTagsEditor resource="portrait" id={id} saved={saved} mayEdit={mayEdit} onChange={setTags} />
-        ) : null}
-      </Card>
     </Flex>
   )
 }

@@ -1,5 +1,4 @@
 import type { UserActivity } from '@moc/domain/api/communityUsers'
-import { can } from '@moc/domain/permissions/can'
 import { appUser, USER_STATES } from '@moc/domain/resources/community/appUser'
 import { operatorUser } from '@moc/domain/resources/community/operatorUser'
 import type { ResourceDef } from '@moc/domain/resources/types'
@@ -7,20 +6,18 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, Card, Descriptions, Flex, Tag } from 'antd'
 import { useSearchParams } from 'react-router'
 import { api } from '../../api/client.ts'
-import { currentGrant } from '../../api/session.ts'
 import { formatTime } from '../../engine/displayValue.ts'
 import { detailQuery } from '../../engine/prefetchForm.ts'
 import { ResourceForm } from '../../engine/ResourceForm.tsx'
 import { useCommands } from '../../engine/useCommands.tsx'
 import { UsersActivity } from './UsersActivity.tsx'
-import { UsersTagsEditor } from './UsersTagsEditor.tsx'
 
 const STATE_COLORS: Record<string, string> = { normal: 'green', locked: 'red', cancelled: 'default' }
 
 /**
  * /userDetail and /operateUserDetail: the engine's form of the account (what the console may edit: a nickname or an
- * intro that breaks the rules; everything of an operator account), then what it cannot draw — the lock with who set
- * it and 锁定 / 解锁 (the definition's commands), the user tags, the devices, and the latest posts, comments and
+ * intro that breaks the rules, the user tags; everything of an operator account), then what it cannot draw — the lock with who set
+ * it and 锁定 / 解锁 (the definition's commands), the devices, and the latest posts, comments and
  * reports (GET /api/<name>/activity).
  */
 function AccountDetail({ def }: { def: ResourceDef }) {
@@ -63,16 +60,6 @@ function AccountDetail({ def }: { def: ResourceDef }) {
               </>
             ) : null}
           </Descriptions>
-        </Card>
-      ) : null}
-      {id !== undefined && item.data && def.name === appUser.name ? (
-        <Card title="用户标签">
-          <UsersTagsEditor
-            resource="appUser"
-            id={id}
-            saved={(fields.tags as number[] | undefined) ?? []}
-            mayEdit={can(currentGrant(), def.permissionPage, '编辑')}
-          />
         </Card>
       ) : null}
       {activity.error ? <Alert type="error" showIcon title={activity.error.message} /> : null}
