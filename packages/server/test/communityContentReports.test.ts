@@ -270,6 +270,26 @@ describe.each(engines)('community content: reports, comments, templates (%s)', (
     expect(hiddenOnly.items.find((r: { id: number }) => r.id === onArticle!.id)?.body).toBe('改过的评论')
   })
 
+  it('holds a comment on a post in /commentAudit, counts it in the badge and counts it on the post once approved', async () => {
+    await db().update(post).set({ showState: true }).where(eq(post.id, ids.post))
+    const badge = async () =>
+      (await get(adminToken, '/api/verify-center/pendingCounts')).body.data.counts['/commentAudit'] ?? 0
+    const before = await badge()
+    const held = await makeComment({ body: '待审的帖子评论', verifyState: 3 })
+    // Made in the table, not through a call: the badge's cached counts are forgotten as a write would.
+    t.ctx.readCaches.forget(true)
+    expect(await badge()).toBe(before + 1)
+    const queue = await ok(get(adminToken, '/api/verify-center/comments?type=list&keyword=待审的帖子评论'))
+    expect(queue.items.map((r: { id: number; targetTitle: string }) => [r.id, r.targetTitle])).toEqual([
+      [held, '刷单兼职日结'],
+    ])
+    const counted = async () => (await db().select().from(post).where(eq(post.id, ids.post)))[0]!.commentCount
+    const shownBefore = await counted()
+    await ok(call(adminToken, '/api/verify-center/comment', { pass: true, ids: [held] }))
+    expect(await badge()).toBe(before)
+    expect(await counted()).toBe(shownBefore + 1)
+  })
+
   it('imports comment templates row by row and posts them on a post as an operator account', async () => {
     const sheet = xlsxOf(
       [
