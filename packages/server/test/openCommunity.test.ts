@@ -222,6 +222,22 @@ describe.each(engines)('app-facing community API (%s)', (engine) => {
     expect(
       (await send(u.token, '/api/open/post/add', { circleId: free, body: 'x'.repeat(5001) })).body.msg,
     ).toBe('帖子内容不能超过5000个字')
+
+    // The console's post review queue (/postAudit, resType post) lists the held posts; approving one publishes it.
+    const queue = await consoleCalls.get(admin, '/api/verify-center/post?type=list&pageSize=100')
+    expect(queue.body.data.items.map((i: { id: number }) => i.id)).toEqual(
+      expect.arrayContaining([inReview.id, worded.body.data.id, reviewWord.id]),
+    )
+    await consoleOk('/api/verify-center/approved', { resType: 'post', ids: [inReview.id] })
+    const approved = await ok(get(undefined, `/api/open/post/list?circleId=${reviewed}`))
+    expect(approved.items.map((i: { id: number }) => i.id)).toEqual([inReview.id])
+    const circles = (await ok(get(u.token, '/api/open/circle/list?pageSize=50'))).items
+    expect(circles.find((x: { id: number }) => x.id === reviewed).postCount).toBe(1)
+    const mineNow = await ok(get(u.token, '/api/open/post/mine'))
+    expect(mineNow.items.find((i: { id: number }) => i.id === inReview.id)).toMatchObject({
+      verifyState: 1,
+      stateName: '已发布',
+    })
   })
 
   it('comments on content and posts through the comment screening; the post comment count stays exact', async () => {

@@ -7,11 +7,11 @@ import {
   openTopicSchema,
 } from '@moc/domain/api/openCommunity'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
+import { type AnyColumn, and, asc, count, desc, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client.ts'
-import { circle, circleMember, topic } from '../../db/tables/community.ts'
+import { circle, circleMember, post, topic } from '../../db/tables/community.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { AppError } from '../../platform/errors.ts'
 import { appUserOf, auditApp, offsetOf, openTags as tags, visibleCircle } from './openCommon.ts'
@@ -21,6 +21,14 @@ import { appUserOf, auditApp, offsetOf, openTags as tags, visibleCircle } from '
  * the caller joined; joining and leaving keep circle.member_count exact in the membership's transaction. Topics:
  * the shown ones.
  */
+/**
+ * The posts the app shows of a circle or topic, counted when read (as the console's derived 帖子数): a review
+ * decision publishes a post without touching the stored post_count.
+ */
+const shownPosts = (id: AnyColumn, column: 'circle_id' | 'topic_id') =>
+  sql<number>`(select count(*)::int from ${post} p where p.${sql.raw(column)} = ${id}
+    and p.verify_state = 1 and p.show_state and p.recycled_at is null)`
+
 export async function openCircleRoutes(fastify: FastifyInstance, ctx: Ctx) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const { db } = ctx.database
@@ -50,7 +58,7 @@ export async function openCircleRoutes(fastify: FastifyInstance, ctx: Ctx) {
             category: circle.category,
             recommend: circle.recommend,
             memberCount: circle.memberCount,
-            postCount: circle.postCount,
+            postCount: shownPosts(circle.id, 'circle_id'),
             joined: sql<boolean>`exists(select 1 from ${circleMember} m where m.circle_id = ${circle.id} and m.user_id = ${me.userId})`,
           })
           .from(circle)
@@ -153,7 +161,7 @@ export async function openCircleRoutes(fastify: FastifyInstance, ctx: Ctx) {
             cover: topic.cover,
             intro: topic.intro,
             recommend: topic.recommend,
-            postCount: topic.postCount,
+            postCount: shownPosts(topic.id, 'topic_id'),
           })
           .from(topic)
           .where(shownTopic)
