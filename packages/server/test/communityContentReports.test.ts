@@ -299,7 +299,7 @@ describe.each(engines)('community content: reports, comments, templates (%s)', (
         rowXml(4, ['互动', '大家怎么看？']),
       ].join(''),
     )
-    const imported = await call(adminToken, '/api/commentTemplate/importRows', {
+    const imported = await call(adminToken, '/api/commentTemplate/import', {
       fileName: '模板.xlsx',
       file: sheet.toString('base64'),
     })

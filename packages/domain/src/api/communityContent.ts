@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { idQuerySchema, idSchema, pageNumberSchema } from '../transport/ids.ts'
 import { CONTENT_PAGE_SIZE, CONTENT_PAGE_SIZE_MAX, contentIdsSchema } from './content.ts'
-import { recordImportRowErrorSchema } from './records.ts'
 
 /**
  * The console calls of circles, posts and comment templates that their definitions cannot say (decision 0042):
@@ -21,8 +20,6 @@ export const communityContentMessages = {
   targetNotFound: (target: string) => `${target}不存在或未发布`,
   templatesOff: '所选模板均已禁用',
   posted: (n: number) => `已发表 ${n} 条评论`,
-  imported: (added: number, failed: number) =>
-    failed ? `导入 ${added} 条，${failed} 行有误未导入` : `导入成功，共 ${added} 条`,
 } as const
 
 /** POST /api/circle/addRelation and /removeRelation: the circle (`id`) and the posts moved into or out of it. */
@@ -52,9 +49,3 @@ export const circleTopItemSchema = z.object({
 
 /** POST /api/circle/content/top/sorting: every topped post of the circle, in the new order (the first on top). */
 export const circleTopSortBodySchema = z.object({ circleId: idSchema, ids: contentIdsSchema })
-
-/** POST /api/commentTemplate/importRows: an .xlsx of 模板分类 / 模板内容; the good rows go in, the bad are named. */
-export const templateImportResultSchema = z.object({
-  added: z.number().int(),
-  failed: z.array(recordImportRowErrorSchema),
-})

@@ -20,6 +20,9 @@ export const recordMessages = {
   sortIds: '排序须包含当前列表的记录',
   importEmpty: '导入文件中没有数据',
   importFailed: (n: number) => `导入失败：${n} 行有误，未导入任何数据`,
+  /** importMode 'rows': what went in and how many rows did not. */
+  importedRows: (added: number, failed: number) =>
+    failed ? `导入 ${added} 条，${failed} 行有误未导入` : `导入成功，共 ${added} 条`,
   importTooMany: (max: number) => `一次最多导入${max}行`,
   illegalTransition: (label: string, names: string) => `${names} 当前状态不能${label}`,
   noHandler: (label: string) => `${label}暂不可用`,
@@ -80,6 +83,12 @@ export const recordDetailSchema = recordItemSchema.extend({
 /** An import's answer: rows written, or (422) the rows refused with their messages. */
 export const recordImportRowErrorSchema = z.object({ row: z.number().int(), messages: z.array(z.string()) })
 export type RecordImportRowError = z.infer<typeof recordImportRowErrorSchema>
+/** An import's answer: the rows written, and (importMode 'rows') the rows refused. */
+export const recordImportResultSchema = z.object({
+  added: z.number().int(),
+  failed: z.array(recordImportRowErrorSchema).optional(),
+})
+export type RecordImportResult = z.infer<typeof recordImportResultSchema>
 
 /**
  * POST /api/verify-center/<segment> of a reviewed record type: a decision in one call, as the comment queue's (spec §7

@@ -356,6 +356,11 @@ export interface ResourceDef {
     /** The search form offers a range of the creation time under this label (用户管理's 注册时间). */
     createdRange?: string
   }
+  /**
+   * 导入 (record store): all rows or none (default: rows that hang together), or `rows` — the good rows go in and each
+   * bad one is named (a phrase list such as comment templates, where one typo must not hold back the rest).
+   */
+  importMode?: 'all' | 'rows'
   /** Actions this type supports beyond list/detail/create/update/remove. */
   actions: ResourceAction[]
   review?: ReviewDef

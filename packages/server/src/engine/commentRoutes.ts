@@ -39,6 +39,13 @@ import { contentInScope } from './contentInScope.ts'
 const tags = ['评论']
 const kindOf = (def: ResourceDef) => ('kind' in def.storage ? def.storage.kind : def.name)
 
+/**
+ * Which screen a call serves, as the guard chose it from `source` (query or body): a content type's comments (the
+ * guard checked the type and set it) or the community's 评论管理 (a permission page, no type). The handler never
+ * re-reads `source`, so it cannot act on another choice than the one authorised.
+ */
+const sourceOf = (req: FastifyRequest): CommentSource => (req.resource ? 'content' : 'community')
+
 type Row = Omit<z.infer<typeof commentSchema>, 'createdAt'> & { createdAt: Date }
 const itemOf = (r: Row) => ({
   ...r,
@@ -62,9 +69,9 @@ export async function commentRoutes(fastify: FastifyInstance, ctx: Ctx) {
   const { db } = ctx.database
 
   /** The comments this request may see: of the kind on content in scope, or the community's (communityVisible). */
-  async function visible(req: FastifyRequest, source: CommentSource | undefined): Promise<SQL> {
+  async function visible(req: FastifyRequest): Promise<SQL> {
     const scope = await dataScopeOf(req, db)
-    if (source === 'community') return communityVisible(scope)
+    if (sourceOf(req) === 'community') return communityVisible(scope)
     return and(
       isNull(comment.deletedAt),
       eq(comment.contentKind, kindOf(resourceOf(req))),
@@ -100,8 +107,8 @@ export async function commentRoutes(fastify: FastifyInstance, ctx: Ctx) {
     },
     async (req) => {
       const q = req.query
-      const where = await visible(req, q.source)
-      if (q.source !== 'community') {
+      const where = await visible(req)
+      if (sourceOf(req) !== 'community') {
         // A content type's screen lists one item of its kind, which must be in the caller's scope.
         const scope = await dataScopeOf(req, db)
         const [item] = q.contentId
@@ -156,7 +163,7 @@ export async function commentRoutes(fastify: FastifyInstance, ctx: Ctx) {
         response: { 200: envelopeSchema(commentSchema) },
       },
     },
-    async (req) => ok(await one(await visible(req, req.query.source), req.query.id)),
+    async (req) => ok(await one(await visible(req), req.query.id)),
   )
 
   app.post(
@@ -201,7 +208,7 @@ export async function commentRoutes(fastify: FastifyInstance, ctx: Ctx) {
         })
         .returning({ id: comment.id })
       auditTarget(req, [row!.id])
-      return ok(await one(await visible(req, 'content'), row!.id), msg.added)
+      return ok(await one(await visible(req), row!.id), msg.added)
     },
   )
 
@@ -217,11 +224,11 @@ export async function commentRoutes(fastify: FastifyInstance, ctx: Ctx) {
       },
     },
     async (req) => {
-      const { id, body, showState, source } = req.body
+      const { id, body, showState } = req.body
       auditTarget(req, [id])
       if (body === undefined && showState === undefined)
         throw new AppError('BAD_REQUEST', msg.nothingToModify)
-      const where = await visible(req, source)
+      const where = await visible(req)
       await idsVisible(where, [id])
       const screened = body === undefined ? {} : await screenCommentBody(ctx.sensitive, body)
       await db.transaction(async (tx) => {
@@ -251,9 +258,9 @@ export async function commentRoutes(fastify: FastifyInstance, ctx: Ctx) {
       },
     },
     async (req) => {
-      const { ids, showState, source } = req.body
+      const { ids, showState } = req.body
       auditTarget(req, ids)
-      const unique = await idsVisible(await visible(req, source), ids)
+      const unique = await idsVisible(await visible(req), ids)
       await db.transaction(async (tx) => {
         await tx.update(comment).set({ showState, updatedAt: new Date() }).where(inArray(comment.id, unique))
         await recountPostComments(tx as unknown as Db, unique)
@@ -275,7 +282,7 @@ export async function commentRoutes(fastify: FastifyInstance, ctx: Ctx) {
     },
     async (req) => {
       auditTarget(req, req.body.ids)
-      const unique = await idsVisible(await visible(req, req.body.source), req.body.ids)
+      const unique = await idsVisible(await visible(req), req.body.ids)
       const now = new Date()
       await db.transaction(async (tx) => {
         await tx

@@ -1,3 +1,4 @@
+import { type RecordImportResult, recordMessages } from '@moc/domain/api/records'
 import { TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
 import type { ResourceDef } from '@moc/domain/resources/types'
 import { useQueryClient } from '@tanstack/react-query'
@@ -15,7 +16,8 @@ const IMPORT_MAX_BYTES = 10 * 1024 * 1024
 
 /**
  * 导入 of a record type (decision 0037): an .xlsx whose header row is the field labels (as 导出 writes them). All rows
- * or none: 导入成功，共 N 条, or a dialog listing each refused row (第 N 行：messages) and nothing written.
+ * or none: 导入成功，共 N 条, or a dialog listing each refused row (第 N 行：messages) and nothing written; with
+ * importMode 'rows' the good rows go in and the dialog names the others.
  */
 export function ImportButton({ def }: { def: ResourceDef }) {
   const { message, modal } = App.useApp()
@@ -28,12 +30,25 @@ export function ImportButton({ def }: { def: ResourceDef }) {
     if (file.size > IMPORT_MAX_BYTES) return message.error('文件过大', TOAST_ERROR_S)
     setBusy(true)
     try {
-      const { added } = await api.post<{ added: number }>(url!, {
+      const result = await api.post<RecordImportResult>(url!, {
         fileName: file.name,
         file: await fileBase64(file),
       })
-      message.success(`导入成功，共 ${added} 条`, TOAST_SUCCESS_S)
       await queryClient.invalidateQueries({ queryKey: listQueryKey(def) })
+      const lines = importFailureLines(result)
+      // importMode 'rows': the good rows went in, the others are named.
+      if (lines.length)
+        modal.warning({
+          title: recordMessages.importedRows(result.added, lines.length),
+          okText: '确定',
+          width: 560,
+          content: (
+            <Flex vertical gap={4}>
+              <FailedRows lines={lines} />
+            </Flex>
+          ),
+        })
+      else message.success(recordMessages.importedRows(result.added, 0), TOAST_SUCCESS_S)
     } catch (err) {
       const lines = err instanceof ApiError ? importFailureLines(err.data) : []
       if (!lines.length) return void message.error((err as Error).message, TOAST_ERROR_S)

@@ -34,6 +34,8 @@ interface ReviewItem {
   fields?: Record<string, unknown>
   /** The items each relation field names, in order (e.g. a collection's members). */
   relations?: Record<string, { id: number; title: string }[]>
+  /** Record store: the names of the rows its ref fields point at (a post's author). */
+  refs?: Record<string, string>
 }
 
 /**
@@ -176,7 +178,10 @@ export function ReviewDetail({
         ) : null}
         {shown.map(([name, f]) => (
           <Descriptions.Item key={name} label={f.label}>
-            {f.kind === 'relation' ? (
+            {f.ref ? (
+              (data.refs?.[name] ??
+              (fields[name] === null || fields[name] === undefined ? '--' : `#${fields[name]}`))
+            ) : f.kind === 'relation' ? (
               relationText(data.relations?.[name])
             ) : f.kind === 'modules' ? (
               modulesText(fields[name], data.relations?.[name])

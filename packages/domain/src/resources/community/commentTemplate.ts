@@ -29,6 +29,8 @@ export const commentTemplate = defineResource({
     columns: ['category', 'content'],
   },
   actions: ['show', 'hide', 'import'],
+  // A typo in one phrase must not hold back the rest (decision 0042).
+  importMode: 'rows',
   permissions: { show: '启用/禁用', hide: '启用/禁用' },
   showWords: { show: '启用', hide: '禁用' },
   commands: {

@@ -1,6 +1,6 @@
 import { recordSearchValueSchema } from '@moc/domain/api/records'
 import type { ListFilter } from '@moc/domain/resources/types'
-import { eq, ilike, type SQL, sql } from 'drizzle-orm'
+import { type AnyColumn, eq, ilike, type SQL, sql } from 'drizzle-orm'
 import { containsPattern } from '../../platform/paging.ts'
 import { col, type RecordTable } from './recordTable.ts'
 
@@ -34,9 +34,9 @@ export function searchWhere(rt: RecordTable, q: Record<string, unknown>): SQL[] 
     const c = col(rt, name)
     if (f.kind === 'select') out.push(eq(c, v.trim()))
     else if (f.kind === 'multiSelect') out.push(sql`${c} @> ${JSON.stringify([v.trim()])}::jsonb`)
-    else if (f.kind === 'tags' && /^\d+$/.test(v.trim()))
-      out.push(sql`${c} @> ${JSON.stringify([Number(v.trim())])}::jsonb`)
-    else if (f.kind === 'number' && /^\d+$/.test(v.trim())) out.push(eq(c, Number(v.trim())))
+    // An id or a number that is none matches nothing (a column of numbers is never searched as text).
+    else if (f.kind === 'number' || f.kind === 'tags')
+      out.push(/^\d{1,9}$/.test(v.trim()) ? numberMatch(f.kind, c, Number(v.trim())) : sql`false`)
     else out.push(ilike(c, containsPattern(v.trim())))
   }
   return out
@@ -49,3 +49,7 @@ export const searchShapeOf = (def: RecordTable['def']) =>
       .filter(([, f]) => f.search && !f.derived)
       .map(([n]) => [n, recordSearchValueSchema.optional()]),
   )
+
+/** A number field equal to `n`, or a tags field (ids) holding it. */
+const numberMatch = (kind: string, c: AnyColumn, n: number): SQL =>
+  kind === 'tags' ? sql`${c} @> ${JSON.stringify([n])}::jsonb` : eq(c, n)

@@ -42,6 +42,7 @@ import {
 } from '../reviewFlow.ts'
 import { decisionOf, keepVersion } from '../versions.ts'
 import { readChildren } from './recordChildren.ts'
+import { afterWrite, rowExtras } from './recordDerived.ts'
 import type { RecordKit } from './recordKit.ts'
 import { actableRecords } from './recordPending.ts'
 import { coverOf, recordQueueRow, recordQueueSelect } from './recordQueueRows.ts'
@@ -137,6 +138,12 @@ export function recordReviewRoutes(h: RecordKit) {
           comment: s.comment ?? '',
         })
       }
+      // A decision changes what the app sees (an approved post counts in its circle): the type's hooks follow.
+      await afterWrite(
+        tx,
+        def.name,
+        steps.map((s) => s.row.id),
+      )
       return steps.length
     })
     return ok({ updated })
@@ -460,6 +467,7 @@ export function recordReviewRoutes(h: RecordKit) {
         .select({ creatorName: creator.username })
         .from(creator)
         .where(eq(creator.id, (row.createdBy as number | undefined) ?? 0))
+      const extra = (await rowExtras(db, rt, [row])).get(row.id)!
       const shown = rowColumns(rt, { richText: true })
       const iso = Object.fromEntries(
         Object.entries(row)
@@ -472,7 +480,8 @@ export function recordReviewRoutes(h: RecordKit) {
         cover: coverOf(rt, row),
         kind: name,
         creatorName: names?.creatorName ?? '',
-        fields: await itemFields(db, rt, row),
+        fields: { ...(await itemFields(db, rt, row)), ...extra.values },
+        refs: extra.refs,
         relations: {},
         lockedBy: null,
         lockedAt: null,

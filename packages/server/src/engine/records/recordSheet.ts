@@ -13,13 +13,13 @@ import { EXPORTED, sheetTime } from '../resourceSheet.ts'
 export async function importCells(
   def: ResourceDef,
   rows: AsyncIterable<XlsxRow>,
-): Promise<{ valid: Record<string, unknown>[]; failed: RecordImportRowError[] }> {
+): Promise<{ valid: { row: number; values: Record<string, unknown> }[]; failed: RecordImportRowError[] }> {
   const importable = Object.entries(def.fields).filter(
     ([, f]) => EXPORTED.has(f.kind) && f.form !== false && !f.readOnly,
   )
   const schema = fieldsSchema(def)
   let columns: ([string, FieldDef] | undefined)[] | undefined
-  const valid: Record<string, unknown>[] = []
+  const valid: { row: number; values: Record<string, unknown> }[] = []
   const failed: RecordImportRowError[] = []
   for await (const r of rows) {
     if (!columns) {
@@ -34,7 +34,7 @@ export async function importCells(
       if (c) values[c[0]] = cellValue(c[1], r.cells[i] ?? '')
     })
     const checked = schema.safeParse(values)
-    if (checked.success) valid.push(checked.data as Record<string, unknown>)
+    if (checked.success) valid.push({ row: r.row, values: checked.data as Record<string, unknown> })
     else failed.push({ row: r.row, messages: [...new Set(checked.error.issues.map((i) => i.message))] })
   }
   return { valid, failed }

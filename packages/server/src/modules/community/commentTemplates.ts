@@ -1,25 +1,14 @@
-import { communityContentMessages as msg, templateImportResultSchema } from '@moc/domain/api/communityContent'
-import { RECORD_IMPORT_MAX, recordMessages } from '@moc/domain/api/records'
+import { communityContentMessages as msg } from '@moc/domain/api/communityContent'
 import { COMMENT_TARGETS } from '@moc/domain/resources/community/commentTemplate'
-import { recordResources } from '@moc/domain/resources/index'
 import { lockInForce } from '@moc/domain/rules/appUserLock'
-import { envelopeSchema, ok } from '@moc/domain/transport/envelope'
 import { and, eq, isNull } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { comment, content } from '../../db/schema.ts'
 import { appUser, post } from '../../db/tables/community.ts'
 import { screenCommentBody } from '../../engine/commentScreening.ts'
 import { recountPostComments } from '../../engine/commentTargets.ts'
 import { type CommandHandler, registerCommand } from '../../engine/records/recordCommands.ts'
-import { importCells } from '../../engine/records/recordSheet.ts'
-import { newRowValues, recordTableOf } from '../../engine/records/recordTable.ts'
-import { recordWrite } from '../../engine/records/recordValues.ts'
-import type { Ctx } from '../../platform/context.ts'
 import { AppError } from '../../platform/errors.ts'
-import { xlsxRows } from '../../platform/xlsxRows.ts'
 
 /** What a template is posted on: a published content item, or a published, live post. */
 async function targetOf(tx: Db, target: keyof typeof COMMENT_TARGETS, id: number) {
@@ -79,58 +68,3 @@ const postTemplates: CommandHandler = async ({ tx, rows, input, ctx, req }) => {
 }
 
 registerCommand('commentTemplate', 'post', postTemplates)
-
-/** Most bytes of an imported .xlsx (base64 in the JSON body, as the engine's import). */
-const IMPORT_MAX_BYTES = 10 * 1024 * 1024
-
-/**
- * 批量导入 of /operateComment (spec §6 import comment templates; decision 0042): unlike the engine's import (all or
- * nothing), the good rows go in and each bad row is named with its reasons — a phrase list is not a ledger.
- */
-export async function commentTemplateImportRoutes(fastify: FastifyInstance, ctx: Ctx) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>()
-  const { db } = ctx.database
-  const rt = recordTableOf(recordResources.get('commentTemplate')!)
-  app.post(
-    '/api/commentTemplate/importRows',
-    {
-      bodyLimit: Math.ceil(IMPORT_MAX_BYTES / 3) * 4 + 64 * 1024,
-      config: { access: { resource: 'import', record: 'commentTemplate' }, audit: '导入评论模板' },
-      schema: {
-        tags: ['评论模板'],
-        summary:
-          '从 Excel 导入评论模板（.xlsx，首行为 模板分类、模板内容）：正确的行导入，有误的行返回行号与原因',
-        body: z.strictObject({
-          fileName: z
-            .string()
-            .trim()
-            .max(200)
-            .regex(/\.xlsx$/i, '只支持上传excel文件'),
-          file: z.string().max(Math.ceil(IMPORT_MAX_BYTES / 3) * 4, '文件过大'),
-        }),
-        response: { 200: envelopeSchema(templateImportResultSchema) },
-      },
-    },
-    async (req) => {
-      const rows = xlsxRows(Buffer.from(req.body.file, 'base64'), {
-        maxRows: RECORD_IMPORT_MAX,
-        messages: {
-          notExcel: '只支持上传excel文件',
-          tooManyRows: recordMessages.importTooMany(RECORD_IMPORT_MAX),
-        },
-      })
-      const { valid, failed } = await importCells(rt.def, rows)
-      req.auditInfo.target = `${req.body.fileName}：导入 ${valid.length} 行，${failed.length} 行有误`
-      if (!valid.length && !failed.length) throw new AppError('BAD_REQUEST', recordMessages.importEmpty)
-      if (valid.length)
-        await db.transaction(async (t) => {
-          const tx = t as unknown as Db
-          const fresh = await newRowValues(tx, rt, req.principal!.adminId)
-          await tx
-            .insert(rt.table)
-            .values(valid.map((v) => ({ ...recordWrite(rt.def, v, []), ...fresh })) as never)
-        })
-      return ok({ added: valid.length, failed }, msg.imported(valid.length, failed.length))
-    },
-  )
-}

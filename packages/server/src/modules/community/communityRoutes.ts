@@ -3,7 +3,7 @@ import type { Ctx } from '../../platform/context.ts'
 import { circleRelationRoutes } from './circles.ts'
 import { circleTopRoutes } from './circlesContent.ts'
 import './commentators.ts'
-import { commentTemplateImportRoutes } from './commentTemplates.ts'
+import './commentTemplates.ts'
 import { invitationRoutes } from './invitations.ts'
 import './levels.ts'
 import { portraitRoutes } from './portraits.ts'
@@ -23,5 +23,4 @@ export async function communityRoutes(app: FastifyInstance, ctx: Ctx) {
   await invitationRoutes(app, ctx)
   await circleRelationRoutes(app, ctx)
   await circleTopRoutes(app, ctx)
-  await commentTemplateImportRoutes(app, ctx)
 }

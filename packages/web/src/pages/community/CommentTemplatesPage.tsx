@@ -1,4 +1,4 @@
-import { communityContentMessages, type templateImportResultSchema } from '@moc/domain/api/communityContent'
+import { type RecordImportResult, recordMessages } from '@moc/domain/api/records'
 import { TOAST_ERROR_S } from '@moc/domain/constants'
 import { can } from '@moc/domain/permissions/can'
 import { commentTemplate } from '@moc/domain/resources/community/commentTemplate'
@@ -6,11 +6,10 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Card, Flex, Tabs, Typography } from 'antd'
 import { lazy, Suspense, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import type { z } from 'zod'
 import { api } from '../../api/client.ts'
 import { fileBase64 } from '../../api/fileBase64.ts'
 import { currentGrant } from '../../api/session.ts'
-import { importFailureLines } from '../../engine/derive.ts'
+import { importFailureLines, resourceApi } from '../../engine/derive.ts'
 import { listQueryKey } from '../../engine/useResourceList.ts'
 import { ExcelImportButton } from '../../widgets/ExcelImportButton.tsx'
 import { FailedRows } from '../../widgets/FailedRows.tsx'
@@ -54,13 +53,11 @@ export default function CommentTemplatesPage() {
   )
 }
 
-type Result = z.infer<typeof templateImportResultSchema>
-
 function TemplateImport() {
   const { message } = App.useApp()
   const queryClient = useQueryClient()
   const [busy, setBusy] = useState(false)
-  const [result, setResult] = useState<Result>()
+  const [result, setResult] = useState<RecordImportResult>()
   const mayImport = can(currentGrant(), commentTemplate.permissionPage, '导入')
 
   const importFile = async (file: File) => {
@@ -70,7 +67,7 @@ function TemplateImport() {
     setResult(undefined)
     try {
       setResult(
-        await api.post<Result>('/api/commentTemplate/importRows', {
+        await api.post<RecordImportResult>(resourceApi(commentTemplate).import!, {
           fileName: file.name,
           file: await fileBase64(file),
         }),
@@ -99,11 +96,11 @@ function TemplateImport() {
         )}
         {result ? (
           <Alert
-            type={result.failed.length ? 'warning' : 'success'}
+            type={result.failed?.length ? 'warning' : 'success'}
             showIcon
-            title={communityContentMessages.imported(result.added, result.failed.length)}
+            title={recordMessages.importedRows(result.added, result.failed?.length ?? 0)}
             description={
-              result.failed.length ? (
+              result.failed?.length ? (
                 <Flex vertical gap={4}>
                   <FailedRows lines={importFailureLines(result)} />
                 </Flex>
