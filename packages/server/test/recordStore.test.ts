@@ -129,7 +129,9 @@ describe.each(engines)('record store: 闪屏 (%s)', (engine) => {
     const mine = await get(acct.reviewer.token, '/api/process/resource/list')
     expect(mine.body.data).toMatchObject({
       total: 1,
-      items: [{ id, title: '审核闪屏', resType: 'splash', queue: '/splashAudit', creatorName: 'splashEditor' }],
+      items: [
+        { id, title: '审核闪屏', resType: 'splash', queue: '/splashAudit', creatorName: 'splashEditor' },
+      ],
     })
     const asAdmin = await get(adminToken, '/api/process/resource/list?resType=splash')
     expect(asAdmin.body.data.items.map((r: { id: number }) => r.id)).toContain(id)

@@ -109,7 +109,14 @@ export const userLevel = pgTable(
 /** 默认头像 (/defaultAvatar): new users get one of the shown ones. */
 export const defaultAvatar = pgTable(
   'default_avatar',
-  { ...record(), ...scoped(), ...showable(), ...sortable(), name: textField('name'), image: textField('image') },
+  {
+    ...record(),
+    ...scoped(),
+    ...showable(),
+    ...sortable(),
+    name: textField('name'),
+    image: textField('image'),
+  },
   (t) => recordIndexes('default_avatar', t),
 )
 
@@ -172,7 +179,10 @@ export const invitationUse = pgTable(
       .references(() => appUser.id, { onDelete: 'cascade' }),
     usedAt: timeField('used_at').notNull().defaultNow(),
   },
-  (t) => [index('invitation_use_code').on(t.codeId, t.usedAt.desc()), uniqueIndex('invitation_use_user').on(t.userId)],
+  (t) => [
+    index('invitation_use_code').on(t.codeId, t.usedAt.desc()),
+    uniqueIndex('invitation_use_user').on(t.userId),
+  ],
 )
 
 /**
