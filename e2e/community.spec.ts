@@ -93,6 +93,25 @@ test('圈子与帖子: a circle made and approved; a post held with a badge, app
   await expect(
     page.getByRole('row').filter({ hasText: body }).getByText('隐藏', { exact: true }),
   ).toBeVisible()
+
+  // Operators post as an operator account (运营用户) from /postManage; the app shows it at once.
+  const operator = unique('官方骑行号')
+  expect((await sealedCall(page, 'POST', '/api/operatorUser/add', { nickname: operator })).code).toBe(0)
+  await page.goto('/postManage')
+  await button(page, '以运营用户发帖').click()
+  const publish = page.getByRole('dialog', { name: '以运营用户发帖' })
+  const pick = async (label: string, text: string) => {
+    await publish.getByRole('combobox', { name: label }).fill(text)
+    await page.locator('.ant-select-dropdown:visible').getByTitle(text, { exact: true }).click()
+  }
+  await pick('运营用户', operator)
+  await pick('圈子', name)
+  const official = unique('本周六环湖骑行集合')
+  await publish.getByLabel('帖子内容').fill(official)
+  await button(publish, '确定').click()
+  await expectToast(page, '以运营用户发帖成功')
+  await expect(page.getByRole('row').filter({ hasText: official }).getByText(operator)).toBeVisible()
+  expect((await reporter!.posts({ circleId: circle!.id })).items.map((p) => p.body)).toContain(official)
 })
 
 test('评论模板: imported from an .xlsx with one bad row, posted on a post as an operator account, then hidden in 评论管理', async ({

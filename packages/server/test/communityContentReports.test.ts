@@ -349,4 +349,51 @@ describe.each(engines)('community content: reports, comments, templates (%s)', (
     })
     expect(locked.res.statusCode).toBe(409)
   })
+
+  it('posts and comments as an operator account from /postManage, screened as the app posts are', async () => {
+    const [op] = await db()
+      .insert(appUser)
+      .values({ phone: '', nickname: '官方号', operator: true })
+      .returning({ id: appUser.id })
+    const publish = (body: string) =>
+      call(adminToken, '/api/post/publish', {
+        operatorId: op!.id,
+        circleId: ids.circle,
+        topicId: null,
+        title: '',
+        body,
+        images: [],
+        video: '',
+      })
+    const made = await ok(publish('今晚八点直播预告'))
+    const [row] = await db().select().from(post).where(eq(post.id, made.id))
+    expect(row).toMatchObject({ userId: op!.id, verifyState: 1, body: '今晚八点直播预告' })
+    expect(row!.postedBy).not.toBeNull()
+    const listed = await get(adminToken, `/api/post/list?userId=${op!.id}`)
+    expect(
+      listed.body.data.items.map((r: { id: number; refs: Record<string, string> }) => [r.id, r.refs.userId]),
+    ).toEqual([[made.id, '官方号']])
+    const reply = await ok(
+      call(adminToken, '/api/post/reply', { ids: [made.id], operatorId: op!.id, body: '欢迎收看' }),
+    )
+    const [c] = await db().select().from(comment).where(eq(comment.id, reply.id))
+    expect(c).toMatchObject({ postId: made.id, userId: op!.id, authorName: '官方号', body: '欢迎收看' })
+    expect((await db().select().from(post).where(eq(post.id, made.id)))[0]!.commentCount).toBe(1)
+    // Only operator accounts, only live circles; the handling needs 添加 / 评论 on 社区-帖子.
+    const asUser = await call(adminToken, '/api/post/publish', {
+      operatorId: ids.author,
+      circleId: ids.circle,
+      body: 'x',
+    })
+    expect([asUser.res.statusCode, asUser.body.msg]).toEqual([404, '运营账号不存在'])
+    expect(
+      (
+        await call(acct.commentViewer.token, '/api/post/publish', {
+          operatorId: op!.id,
+          circleId: ids.circle,
+          body: 'x',
+        })
+      ).res.statusCode,
+    ).toBe(403)
+  })
 })

@@ -314,6 +314,14 @@ describe('commands and machine transitions', () => {
 })
 
 describe('multiSelect and children in the form', () => {
+  it('an image list starts empty and is sent as the list of its addresses', () => {
+    const f = { kind: 'imageList', label: '图片' } as const
+    const values = formValues({ fields: { images: f } }, undefined)
+    expect(values.images).toEqual([])
+    expect(fieldPayload('images', f, ['/files/a.png'])).toEqual(['/files/a.png'])
+    expect(savePayload({ fields: { images: f } }, values)).toEqual({ images: [] })
+  })
+
   it('a multiSelect needs one option at least and only its options', async () => {
     expect(await firstError('platforms', ticket.fields.platforms, [])).toBe('请选择平台')
     expect(await firstError('platforms', ticket.fields.platforms, ['ios'])).toBeUndefined()

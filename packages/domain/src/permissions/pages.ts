@@ -147,7 +147,7 @@ export const permissionPages: readonly PermissionPage[] = [
     name: '社区-帖子',
     key: 'community-post',
     group: 'community',
-    actions: ['查看', '删除', '评论', '显示/隐藏', '置顶', '回收站'],
+    actions: ['查看', '添加', '删除', '评论', '显示/隐藏', '置顶', '回收站'],
   },
   {
     name: '社区-评论',

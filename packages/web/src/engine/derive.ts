@@ -207,6 +207,7 @@ export function fieldPayload(name: string, f: FieldDef, v: unknown): unknown {
     case 'relation':
       return Array.isArray(v) ? v.map(Number) : []
     case 'multiSelect':
+    case 'imageList':
       return Array.isArray(v) ? v : []
     case 'children':
       return childrenPayload(f, v)

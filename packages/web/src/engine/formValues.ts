@@ -22,6 +22,7 @@ export function formValueOf(f: FieldDef, v: unknown): unknown {
     case 'relation':
     case 'modules':
     case 'multiSelect':
+    case 'imageList':
       return Array.isArray(v) ? v : []
     case 'children':
       return Array.isArray(v) ? (v as Record<string, unknown>[]).map((row) => childRowValues(f, row)) : []

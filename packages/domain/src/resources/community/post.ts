@@ -1,5 +1,6 @@
+import { COMMENT_BODY_MAX } from '../../api/comments.ts'
 import { POST_BODY_MAX, POST_IMAGES_MAX, POST_TITLE_MAX } from '../../api/openCommunity.ts'
-import { defineResource, type SpecInput } from '../types.ts'
+import { defineResource, type FieldDef, type SpecInput } from '../types.ts'
 import { rowsOf, shownOf, switchPaths } from './circle.ts'
 
 /** The post list of one circle from a spec call: its `circleId`, or `id`. */
@@ -8,6 +9,16 @@ const ofCircle = ({ id, circleId, ...rest }: SpecInput): SpecInput => ({
   circleId: String(circleId ?? id ?? ''),
 })
 
+/** The operator account (运营用户) the console posts or comments as. */
+const asOperator = {
+  operatorId: {
+    kind: 'number',
+    label: '运营用户',
+    required: true,
+    ref: { resource: 'operatorUser' },
+  },
+} as const satisfies Record<string, FieldDef>
+
 /**
  * 帖子 (spec §2 /postManage, a circle's /groupContent and a topic's /topicContent; review /postAudit,
  * /postAuditDetail, posts pending type 0; decision 0042). App users — and operators, as operator accounts — post
@@ -15,7 +26,8 @@ const ofCircle = ({ id, circleId, ...rest }: SpecInput): SpecInput => ({
  * topic. A post waits for review when its circle asks for it or a sensitive word hits (`hitWords`: the block- and
  * review-level words found); approving publishes it, and posts that arrive published never enter the queue. The
  * console reads posts, shows or hides them, tops them within their circle (置顶, in `topSort` order), moves them to
- * the recycle bin and deletes them; it never writes their text.
+ * the recycle bin and deletes them; it never writes their text. Operators post and comment as operator accounts
+ * (以运营用户发帖 / 以运营用户评论, server modules/community/postsAsOperator.ts).
  */
 export const post = defineResource({
   name: 'post',
@@ -63,6 +75,29 @@ export const post = defineResource({
   commands: {
     top: { label: '置顶', action: '置顶', rows: 'many', confirm: '确定在圈内置顶选中的 {n} 条帖子吗？' },
     untop: { label: '取消置顶', action: '置顶', rows: 'many', confirm: '确定取消置顶选中的 {n} 条帖子吗？' },
+    publish: {
+      label: '以运营用户发帖',
+      action: '添加',
+      rows: 'none',
+      input: {
+        ...asOperator,
+        circleId: { kind: 'number', label: '圈子', required: true, ref: { resource: 'circle' } },
+        topicId: { kind: 'number', label: '话题', ref: { resource: 'topic' } },
+        title: { kind: 'text', label: '标题', max: POST_TITLE_MAX },
+        body: { kind: 'textarea', label: '帖子内容', required: true, max: POST_BODY_MAX },
+        images: { kind: 'imageList', label: '图片', max: POST_IMAGES_MAX },
+        video: { kind: 'video', label: '视频', max: 1000 },
+      },
+    },
+    reply: {
+      label: '以运营用户评论',
+      action: '评论',
+      rows: 'one',
+      input: {
+        ...asOperator,
+        body: { kind: 'textarea', label: '评论内容', required: true, max: COMMENT_BODY_MAX },
+      },
+    },
   },
   // Spec §7 Circles, a circle's content (its posts); content/top and content/top/sorting read and write the top
   // order, which the engine's list does not keep (server modules/community/circlesContent.ts).

@@ -1,8 +1,8 @@
 import { recordResources } from '@moc/domain/resources/index'
 import type { FieldDef } from '@moc/domain/resources/types'
-import { and, inArray, sql } from 'drizzle-orm'
+import { inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { col, ownRows, type RecordTable, recordTableOf, titleField } from './recordTable.ts'
+import { col, type RecordTable, recordTableOf, titleField } from './recordTable.ts'
 
 /**
  * What a module adds to a definition's rows besides their columns (DESIGN §4): values computed per row (FieldDef
@@ -72,7 +72,8 @@ export async function rowExtras(
         const found = await db
           .select({ id: col(target, 'id'), name: sql<string>`${col(target, titleField(target))}::text` })
           .from(target.table)
-          .where(and(inArray(col(target, 'id'), ids), ownRows(target)))
+          // Any row of the table: a post's author may be an app user or an operator account (one table, app_user).
+          .where(inArray(col(target, 'id'), ids))
         return [name, new Map(found.map((r) => [r.id as number, r.name]))] as const
       }),
     ),

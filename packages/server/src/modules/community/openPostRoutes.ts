@@ -17,30 +17,19 @@ import type { Db } from '../../db/client.ts'
 import { processResourceLog } from '../../db/schema.ts'
 import { appUser, circle, circleMember, post, topic } from '../../db/tables/community.ts'
 import { maskReplaced } from '../../engine/commentScreening.ts'
-import { nodesOf } from '../../engine/reviewFlow.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { SensitiveScanner } from '../words/sensitiveScanner.ts'
-import {
-  appUserOf,
-  auditApp,
-  iso,
-  livePost,
-  offsetOf,
-  openTags as tags,
-  visibleCircle,
-} from './openCommon.ts'
-import { recountPosts } from './openPostCounts.ts'
-
-/** The review type of posts (/postAudit; spec §7 posts pending type 0). */
-export const POST_RES_TYPE = 'post'
+import { appUserOf, auditApp, iso, livePost, offsetOf, openTags as tags } from './openCommon.ts'
+import { createPost, POST_RES_TYPE, postPlace } from './postCreate.ts'
 
 /**
  * A post's title and body through the sensitive-word list (as comments and content are screened): replace-level
  * words masked; block-level and review-level words named in `hitWords`, and either holds the post for review.
  */
-export async function screenPost(scanner: SensitiveScanner, title: string, body: string) {
-  const index = await scanner.index()
+export async function screenPost(scanner: SensitiveScanner, title: string, body: string, via?: Db) {
+  // Inside a transaction, through it (PGlite has one connection).
+  const index = await scanner.index(via)
   const [t, b] = [index.scan({ text: title }), index.scan({ text: body })]
   const hitWords = [
     ...new Set([...t.hits, ...b.hits].filter((h) => h.level !== 'replace').map((h) => h.word)),
@@ -129,63 +118,25 @@ export async function openPostRoutes(fastify: FastifyInstance, ctx: Ctx) {
       const screened = await screenPost(ctx.sensitive, b.title, b.body)
       const row = await db.transaction(async (t) => {
         const tx = t as unknown as Db
-        const [c] = await tx
-          .select({ postReview: circle.postReview })
-          .from(circle)
-          .where(and(eq(circle.id, b.circleId), visibleCircle))
-        if (!c) throw new AppError('NOT_FOUND', msg.circleNotFound)
+        const c = await postPlace(tx, b.circleId, b.topicId)
         const [member] = await tx
           .select({ id: circleMember.userId })
           .from(circleMember)
           .where(and(eq(circleMember.circleId, b.circleId), eq(circleMember.userId, me.userId)))
         if (!member) throw new AppError('FORBIDDEN', msg.notMember)
-        if (b.topicId !== null) {
-          const [tp] = await tx
-            .select({ id: topic.id })
-            .from(topic)
-            .where(and(eq(topic.id, b.topicId), eq(topic.showState, true)))
-          if (!tp) throw new AppError('NOT_FOUND', msg.topicNotFound)
-        }
-        const held = c.postReview || screened.hitWords.length > 0
-        const now = new Date()
-        const first = held ? ((await nodesOf(tx, POST_RES_TYPE))[0] ?? null) : null
-        const [made] = await tx
-          .insert(post)
-          .values({
-            userId: me.userId,
-            circleId: b.circleId,
-            topicId: b.topicId,
-            title: screened.title,
-            body: screened.body,
-            images: b.images,
-            video: b.video,
-            hitWords: screened.hitWords,
-            ...(held
-              ? {
-                  verifyState: VERIFY_STATE.pending,
-                  processType: 'PENDING',
-                  processStateId: first?.id ?? null,
-                  submittedAt: now,
-                }
-              : { verifyState: VERIFY_STATE.passed, publishedAt: now }),
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning({ id: post.id, verifyState: post.verifyState })
-        if (held)
+        return createPost(tx, {
+          userId: me.userId,
+          circleId: b.circleId,
+          topicId: b.topicId,
+          title: screened.title,
+          body: screened.body,
+          hitWords: screened.hitWords,
+          images: b.images,
+          video: b.video,
+          held: c.postReview || screened.hitWords.length > 0,
           // The review trail starts with the app user's submission (no console account: actor 0, named).
-          await tx.insert(processResourceLog).values({
-            resType: POST_RES_TYPE,
-            resId: made!.id,
-            action: 'submit',
-            actorId: 0,
-            actorName: `App用户 ${me.nickname}`,
-            stateId: first?.id ?? null,
-            stateName: first?.name ?? '',
-            comment: screened.hitWords.length ? `命中敏感词：${screened.hitWords.join('、')}` : '',
-          })
-        else await recountPosts(tx, [b.circleId], [b.topicId])
-        return made!
+          submitter: { id: 0, name: `App用户 ${me.nickname}` },
+        })
       })
       auditApp(req, `post:${row.id}`, b.title || b.body.slice(0, 30))
       return ok(
@@ -208,20 +159,7 @@ export async function openPostRoutes(fastify: FastifyInstance, ctx: Ctx) {
     },
     async (req) => {
       const { circleId, topicId } = req.query
-      if (circleId !== undefined) {
-        const [c] = await db
-          .select({ id: circle.id })
-          .from(circle)
-          .where(and(eq(circle.id, circleId), visibleCircle))
-        if (!c) throw new AppError('NOT_FOUND', msg.circleNotFound)
-      }
-      if (topicId !== undefined) {
-        const [tp] = await db
-          .select({ id: topic.id })
-          .from(topic)
-          .where(and(eq(topic.id, topicId), eq(topic.showState, true)))
-        if (!tp) throw new AppError('NOT_FOUND', msg.topicNotFound)
-      }
+      await postPlace(db, circleId, topicId)
       const where = and(
         livePost,
         circleId === undefined ? undefined : eq(post.circleId, circleId),
