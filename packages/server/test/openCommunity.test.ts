@@ -233,6 +233,12 @@ describe.each(engines)('app-facing community API (%s)', (engine) => {
     expect(approved.items.map((i: { id: number }) => i.id)).toEqual([inReview.id])
     const circles = (await ok(get(u.token, '/api/open/circle/list?pageSize=50'))).items
     expect(circles.find((x: { id: number }) => x.id === reviewed).postCount).toBe(1)
+    // The decision ran the post's write hooks: the circle's kept count follows too.
+    const [kept] = await t.database.db
+      .select({ n: circle.postCount })
+      .from(circle)
+      .where(eq(circle.id, reviewed))
+    expect(kept!.n).toBe(1)
     const mineNow = await ok(get(u.token, '/api/open/post/mine'))
     expect(mineNow.items.find((i: { id: number }) => i.id === inReview.id)).toMatchObject({
       verifyState: 1,
