@@ -67,6 +67,15 @@ test('用户与增长: a user locked for 1 day with a reason; invitation codes g
   await page.locator('.ant-select-dropdown:visible').getByTitle(tagName, { exact: true }).click()
   await button(page, '搜索').first().click()
   await expect(page.getByRole('row').filter({ hasText: tagName })).toHaveCount(1)
+  // 注册时间: a range in the URL fills the picker and filters the list (today's sign-ups; none in 2020).
+  const around = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString()
+  await page.goto(
+    `/users?startTime=${encodeURIComponent(around(-1))}&endTime=${encodeURIComponent(around(1))}`,
+  )
+  await expect(page.getByRole('row').filter({ hasText: tagName })).toHaveCount(1)
+  await expect(page.getByPlaceholder('开始日期')).not.toHaveValue('')
+  await page.goto('/users?startTime=2020-01-01T00%3A00%3A00.000Z&endTime=2020-01-02T00%3A00%3A00.000Z')
+  await expect(page.getByText('暂无数据').first()).toBeVisible()
 
   // 批量生成 on /invitationCode: three codes with a prefix, one use each; exported; one used at sign-up.
   const prefix = `E${Date.now().toString(36).toUpperCase().slice(-6)}`
