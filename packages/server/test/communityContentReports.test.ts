@@ -386,6 +386,8 @@ describe.each(engines)('community content: reports, comments, templates (%s)', (
       body: 'x',
     })
     expect([asUser.res.statusCode, asUser.body.msg]).toEqual([404, '运营账号不存在'])
+    // 添加 on 社区-帖子 is for the command: posts have no form, so no POST /api/post/add.
+    expect((await call(adminToken, '/api/post/add', {})).res.statusCode).toBe(404)
     expect(
       (
         await call(acct.commentViewer.token, '/api/post/publish', {

@@ -408,6 +408,13 @@ export const supportsAction = (
   permissionPages.find((p) => p.name === def.permissionPage)?.actions.includes(permissionFor(def, action)) ===
   true
 
+/**
+ * Whether a record type has a form at all: a field the console writes. A type whose fields are all read-only (posts,
+ * which app users write) has no 新增 / 编辑 even where its page has 添加 (for a command such as 以运营用户发帖).
+ */
+export const hasForm = (def: Pick<ResourceDef, 'fields'>): boolean =>
+  Object.values(def.fields).some((f) => f.form !== false && !f.readOnly)
+
 /** Applies the defaults once, so consumers never re-check optional keys. */
 export function defineResource<const D extends ResourceDef>(def: D): D {
   for (const [name, f] of Object.entries(def.fields)) {

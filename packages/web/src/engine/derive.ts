@@ -4,6 +4,7 @@ import { can, type Grant } from '@moc/domain/permissions/can'
 import { fieldSchema, requiredMessage } from '@moc/domain/resources/fieldSchema'
 import {
   type FieldDef,
+  hasForm,
   type ResourceAction,
   type ResourceDef,
   supportsAction,
@@ -92,6 +93,7 @@ export function offers(def: ResourceDef, action: ResourceAction): boolean {
       return true
     case 'create':
     case 'update':
+      return supportsAction(def, action) && hasForm(def)
     case 'remove':
     case 'export':
     case 'import':

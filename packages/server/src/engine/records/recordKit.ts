@@ -1,5 +1,5 @@
 import { recordMessages } from '@moc/domain/api/records'
-import { supportsAction } from '@moc/domain/resources/types'
+import { hasForm, supportsAction } from '@moc/domain/resources/types'
 import { and, asc, inArray } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -29,7 +29,9 @@ export function recordKit(fastify: FastifyInstance, ctx: Ctx, rt: RecordTable) {
   const id = col(rt, 'id')
   const titleOf = (r: Record<string, unknown>) => String(r[titleField(rt)] ?? r.id ?? '')
   const access = (resource: Parameters<typeof supportsAction>[1]) => ({ resource, record: name })
-  const may = (resource: Parameters<typeof supportsAction>[1]) => supportsAction(def, resource)
+  // Adding and editing need a form (hasForm): a page's 添加 may be for a command only.
+  const may = (resource: Parameters<typeof supportsAction>[1]) =>
+    supportsAction(def, resource) && (!['create', 'update'].includes(resource) || hasForm(def))
 
   const audit = (req: FastifyRequest, rows: readonly Record<string, unknown>[]) => {
     req.auditInfo.target = rows.map((r) => `${name}:${r.id}`).join(',')
