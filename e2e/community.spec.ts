@@ -110,7 +110,11 @@ test('圈子与帖子: a circle made and approved; a post held with a badge, app
   await publish.getByLabel('帖子内容').fill(official)
   await button(publish, '确定').click()
   await expectToast(page, '以运营用户发帖成功')
-  await expect(page.getByRole('row').filter({ hasText: official }).getByText(operator)).toBeVisible()
+  const officialRow = page.getByRole('row').filter({ hasText: official })
+  await expect(officialRow.getByRole('link', { name: operator })).toHaveAttribute(
+    'href',
+    /\/operateUserDetail\?id=\d+$/,
+  )
   expect((await reporter!.posts({ circleId: circle!.id })).items.map((p) => p.body)).toContain(official)
 })
 

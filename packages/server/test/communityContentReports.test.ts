@@ -373,6 +373,10 @@ describe.each(engines)('community content: reports, comments, templates (%s)', (
     expect(
       listed.body.data.items.map((r: { id: number; refs: Record<string, string> }) => [r.id, r.refs.userId]),
     ).toEqual([[made.id, '官方号']])
+    // Its author is an operator account, not an app user: the list says which, for the link.
+    expect(listed.body.data.items[0].refTo).toEqual({ userId: 'operatorUser' })
+    const byUser = await get(adminToken, `/api/post/list?userId=${ids.author}`)
+    expect(byUser.body.data.items[0]).toMatchObject({ refs: { userId: '发帖人' }, refTo: {} })
     const reply = await ok(
       call(adminToken, '/api/post/reply', { ids: [made.id], operatorId: op!.id, body: '欢迎收看' }),
     )

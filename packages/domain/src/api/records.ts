@@ -69,6 +69,8 @@ export const recordItemSchema = z
     creatorName: z.string(),
     /** The names of the rows its `ref` fields point at, by field (a post's author's nickname). */
     refs: z.record(z.string(), z.string()).optional(),
+    /** A one-id ref whose row is another definition's of the same table (an operator account as an author). */
+    refTo: z.record(z.string(), z.string()).optional(),
   })
   .catchall(z.unknown())
 

@@ -20,18 +20,20 @@ export function FieldCell({
   name,
   value: v,
   refName,
+  refTo,
 }: {
   def: ResourceDef
   name: string
   value: unknown
-  /** A ref field's row name, as the list answered it (`refs`). */
+  /** A ref field's row name, as the list answered it (`refs`), and its definition when another (`refTo`). */
   refName?: string
+  refTo?: string
 }) {
   const f: FieldDef = def.fields[name]!
   if (name === def.machine?.field) return <MachineStateTag def={def} value={v} />
   if (v === undefined || v === null || v === '') return '--'
   if (f.ref && typeof v === 'number')
-    return <RefLink field={f as FieldDef & { ref: { resource: string } }} id={v} name={refName} />
+    return <RefLink field={f as FieldDef & { ref: { resource: string } }} id={v} name={refName} to={refTo} />
   if (f.ref)
     return Array.isArray(v) && v.length ? (
       <EllipsisText text={refName ?? `${v.length}个`} maxWidth={TEXT_WIDTH.text} />

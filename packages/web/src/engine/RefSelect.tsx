@@ -26,9 +26,22 @@ const targetOf = (ref: Ref) => {
   return def
 }
 
-/** A ref's name as a link to the row's screen (its detail, else its list), or the bare id when it is gone. */
-export function RefLink({ field, id, name }: { field: FieldDef & { ref: Ref }; id: number; name?: string }) {
-  const def = targetOf(field.ref)
+/**
+ * A ref's name as a link to the row's screen (its detail, else its list), or the bare id when it is gone; `to` names
+ * the definition the row is when another of its table (an operator account where app users are referred to).
+ */
+export function RefLink({
+  field,
+  id,
+  name,
+  to,
+}: {
+  field: FieldDef & { ref: Ref }
+  id: number
+  name?: string
+  to?: string
+}) {
+  const def = targetOf(to ? { resource: to } : field.ref)
   const text = name ?? `#${id}`
   const screen = def.screens.detail ?? def.screens.edit
   return screen ? <Link to={`${screen}?id=${id}`}>{text}</Link> : text

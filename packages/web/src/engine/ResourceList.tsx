@@ -307,6 +307,7 @@ export function ResourceList({ def, embedded = false }: { def: ResourceDef; embe
           name={key}
           value={v}
           refName={(row.refs as Record<string, string> | undefined)?.[key]}
+          refTo={(row.refTo as Record<string, string> | undefined)?.[key]}
         />
       ),
     }

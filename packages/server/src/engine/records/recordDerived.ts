@@ -1,5 +1,5 @@
 import { recordResources } from '@moc/domain/resources/index'
-import type { FieldDef } from '@moc/domain/resources/types'
+import type { FieldDef, RecordStorage } from '@moc/domain/resources/types'
 import { inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { col, type RecordTable, recordTableOf, titleField } from './recordTable.ts'
@@ -49,16 +49,34 @@ export function refTarget(field: string, f: { ref: { resource: string } }) {
   return recordTableOf(target)
 }
 
+/** The definitions with fixed values on a table (app users and operator accounts on app_user; tags by type). */
+const sharing = (table: string) =>
+  [...recordResources.values()].filter(
+    (d) => d.storage.table === table && (d.storage as RecordStorage).fixed !== undefined,
+  )
+
+/** Which of them a row is (its fixed columns' values), if the table is shared. */
+const ownerOf = (defs: ReturnType<typeof sharing>, row: Record<string, unknown>) =>
+  defs.find((d) => Object.entries((d.storage as RecordStorage).fixed!).every(([k, v]) => row[k] === v))?.name
+
+export interface RowExtras {
+  values: Record<string, unknown>
+  /** The names of the rows its ref fields point at. */
+  refs: Record<string, string>
+  /** A one-id ref whose row is another definition's of the same table (an operator account as a post's author). */
+  refTo: Record<string, string>
+}
+
 /**
- * The rows' derived values and the names of what their `ref` fields point at, per row id:
- * `{ values: {field: value}, refs: {field: name} }`. One query per ref field and one call per definition.
+ * The rows' derived values and the names of what their `ref` fields point at, per row id. One query per ref field
+ * and one call per definition.
  */
 export async function rowExtras(
   db: Db,
   rt: RecordTable,
   rows: readonly Row[],
-): Promise<Map<number, { values: Record<string, unknown>; refs: Record<string, string> }>> {
-  const out = new Map(rows.map((r) => [r.id, { values: {}, refs: {} as Record<string, string> }]))
+): Promise<Map<number, RowExtras>> {
+  const out = new Map<number, RowExtras>(rows.map((r) => [r.id, { values: {}, refs: {}, refTo: {} }]))
   if (!rows.length) return out
   const fn = derivedValues.get(rt.def.name)
   const refs = refFields(rt)
@@ -67,23 +85,38 @@ export async function rowExtras(
     Promise.all(
       refs.map(async ([name, f]) => {
         const ids = [...new Set(rows.flatMap((r) => idsIn(r[name])))]
-        if (!ids.length) return [name, new Map<number, string>()] as const
+        if (!ids.length) return [name, f, new Map<number, { name: string; owner?: string }>()] as const
         const target = refTarget(name, f)
-        const found = await db
-          .select({ id: col(target, 'id'), name: sql<string>`${col(target, titleField(target))}::text` })
+        const defs = sharing(target.def.storage.table)
+        const fixedCols = [...new Set(defs.flatMap((d) => Object.keys((d.storage as RecordStorage).fixed!)))]
+        const found = (await db
+          .select({
+            id: col(target, 'id'),
+            name: sql<string>`${col(target, titleField(target))}::text`,
+            ...Object.fromEntries(fixedCols.map((c) => [c, col(target, c)])),
+          })
           .from(target.table)
           // Any row of the table: a post's author may be an app user or an operator account (one table, app_user).
-          .where(inArray(col(target, 'id'), ids))
-        return [name, new Map(found.map((r) => [r.id as number, r.name]))] as const
+          .where(inArray(col(target, 'id'), ids))) as ({ id: number; name: string } & Record<
+          string,
+          unknown
+        >)[]
+        return [
+          name,
+          f,
+          new Map(found.map((r) => [r.id, { name: r.name, owner: ownerOf(defs, r) }])),
+        ] as const
       }),
     ),
   ])
   for (const r of rows) {
     const extra = out.get(r.id)!
     extra.values = derived?.get(r.id) ?? {}
-    for (const [name, byId] of names) {
+    for (const [name, f, byId] of names) {
       const known = idsIn(r[name]).flatMap((v) => byId.get(v) ?? [])
-      if (known.length) extra.refs[name] = known.join('、')
+      if (known.length) extra.refs[name] = known.map((k) => k.name).join('、')
+      const owner = typeof r[name] === 'number' ? known[0]?.owner : undefined
+      if (owner && owner !== f.ref.resource) extra.refTo[name] = owner
     }
   }
   return out

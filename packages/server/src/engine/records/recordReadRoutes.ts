@@ -103,6 +103,7 @@ export function recordReadRoutes(k: RecordKit) {
         ...itemOf(r.row as Row),
         ...extra.values,
         refs: extra.refs,
+        refTo: extra.refTo,
         createdBy: (r.row.createdBy as number | undefined) ?? null,
         creatorName: r.creatorName ?? '',
         rejectReason: r.rejectReason,
@@ -195,6 +196,7 @@ export function recordReadRoutes(k: RecordKit) {
     return {
       ...itemOf(row),
       refs: extra.refs,
+      refTo: extra.refTo,
       createdBy: (row.createdBy as number | undefined) ?? null,
       creatorName: found.creatorName ?? '',
       fields: { ...recordFieldValues(def, row), ...extra.values, ...(children.get(rowId) ?? {}) },

@@ -482,6 +482,7 @@ export function recordReviewRoutes(h: RecordKit) {
         creatorName: names?.creatorName ?? '',
         fields: { ...(await itemFields(db, rt, row)), ...extra.values },
         refs: extra.refs,
+        refTo: extra.refTo,
         relations: {},
         lockedBy: null,
         lockedAt: null,
