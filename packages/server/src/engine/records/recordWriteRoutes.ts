@@ -32,6 +32,13 @@ type Row = Record<string, unknown> & { id: number }
 export function recordWriteRoutes(k: RecordKit) {
   const { app, db, rt, def, label, tags, base, t, id, access, may, audit, locked, itemOf, embedOrigins } = k
   const fields = fieldsSchema(def)
+  // The type's write hooks, in the write's transaction (registerAfterWrite).
+  const afterRows = (tx: Db, rows: readonly Row[]) =>
+    afterWrite(
+      tx,
+      def.name,
+      rows.map((r) => r.id),
+    )
   const idResponse = { 200: envelopeSchema(z.object({ id: z.number().int() })) }
   // Adding answers the new row as the list shows it.
   if (may('create'))
@@ -168,11 +175,7 @@ export function recordWriteRoutes(k: RecordKit) {
             await tx.delete(t).where(inArray(id, gone))
             if (rt.traits.reviewed) await forgetReviewHistory(tx as unknown as Db, rt.resType, gone)
           }
-          await afterWrite(
-            tx as unknown as Db,
-            def.name,
-            rows.map((r) => r.id),
-          )
+          await afterRows(tx as unknown as Db, rows)
           return { recycled: live.length, deleted: binned.length }
         })
         return ok(result)
@@ -206,11 +209,7 @@ export function recordWriteRoutes(k: RecordKit) {
                 rows.map((r) => r.id),
               ),
             )
-          await afterWrite(
-            tx as unknown as Db,
-            def.name,
-            rows.map((r) => r.id),
-          )
+          await afterRows(tx as unknown as Db, rows)
           return rows.length
         })
         return ok({ restored })
@@ -245,11 +244,7 @@ export function recordWriteRoutes(k: RecordKit) {
                 rows.map((r) => r.id),
               ),
             )
-          await afterWrite(
-            tx as unknown as Db,
-            def.name,
-            rows.map((r) => r.id),
-          )
+          await afterRows(tx as unknown as Db, rows)
           return rows.length
         })
         return ok({ updated })

@@ -184,11 +184,7 @@ function Comments({ topicId }: { topicId?: number }) {
             allowClear
             style={{ width: 120 }}
             placeholder="全部"
-            options={[
-              { value: '1', label: '已通过' },
-              { value: '3', label: '待审核' },
-              { value: '2', label: '已驳回' },
-            ]}
+            options={[1, 3, 2].map((v) => ({ value: String(v), label: commentStateText(v) }))}
           />
         </Form.Item>
         <SearchButtons onReset={() => paged.search({})} />
