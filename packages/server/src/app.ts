@@ -34,7 +34,7 @@ import { editorTemplateRoutes } from './modules/editor/templateRoutes.ts'
 import { jobRoutes } from './modules/jobs/routes.ts'
 import { mediaCategoryRoutes } from './modules/media/categoryRoutes.ts'
 import { mediaRoutes } from './modules/media/routes.ts'
-import { mediaAccountRoutes } from './modules/mediaAccounts/routes.ts'
+import { mediaAccountsRoutes } from './modules/mediaAccounts/mediaAccountsRoutes.ts'
 import { organisationRoutes } from './modules/organisation/routes.ts'
 import { rolesRoutes } from './modules/roles/routes.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
@@ -168,7 +168,7 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await commentRoutes(app, ctx)
   await commentReviewRoutes(app, ctx)
   await bulletRoutes(app, ctx)
-  await mediaAccountRoutes(app, ctx)
+  await mediaAccountsRoutes(app, ctx)
   await uploadRoutes(app, ctx)
   await openCommunityRoutes(app, ctx)
   await dumpRoutes(app, ctx)

@@ -5,11 +5,11 @@ import {
   configureVersion,
   content,
   editorTemplate,
-  mediaAccount,
   mediaFile,
   resourceVersion,
   setting,
 } from '../src/db/schema.ts'
+import { mediaAccount } from '../src/db/tables/media.ts'
 import { previewUrl } from '../src/engine/previewRoutes.ts'
 import { MEDIA_URLS_REWRITTEN, rewriteMediaUrlsByPath } from '../src/platform/storage/mediaUrlsByPath.ts'
 import { engines, startTestApp, type TestApp } from './harness.ts'
@@ -87,7 +87,7 @@ describe.each(engines)('media URLs by path: older rows rewritten at start (%s)',
       .returning()
     const [account] = await db
       .insert(mediaAccount)
-      .values({ name: '旧头像号', avatar: `${old}/saas/image/media/2026-01/${KEY.slice(14)}` })
+      .values({ name: '旧头像号', createdBy: me!.id, avatar: `${old}/saas/image/media/2026-01/${KEY.slice(14)}` })
       .returning()
     await db
       .insert(editorTemplate)

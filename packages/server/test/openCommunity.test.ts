@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { comment, mediaAccount, processResourceLog } from '../src/db/schema.ts'
+import { comment, processResourceLog } from '../src/db/schema.ts'
+import { mediaAccount } from '../src/db/tables/media.ts'
 import { circle, circleMember, post, report, topic } from '../src/db/tables/community.ts'
 import { contentCalls } from './contentCalls.ts'
 import { engines, login, startTestApp, type TestApp } from './harness.ts'
@@ -63,7 +64,7 @@ describe.each(engines)('app-facing community API (%s)', (engine) => {
     const frozen = await published('冻结号文章', { mediaAccountId: account.id })
     expect(await titles('/api/open/content/list?type=article')).toContain('冻结号文章')
     // Freezing comes with the media-account screens (issue 23): state 0 is 冻结.
-    await db().update(mediaAccount).set({ state: 0 }).where(eq(mediaAccount.id, account.id))
+    await db().update(mediaAccount).set({ state: 'frozen' }).where(eq(mediaAccount.id, account.id))
 
     expect(await titles('/api/open/content/list?type=article')).toEqual(['公开文章'])
     const detail = await ok(get(undefined, `/api/open/content/detail?id=${shown}`))

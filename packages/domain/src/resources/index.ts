@@ -8,6 +8,7 @@ import { cspVideo } from './cspVideo.ts'
 import { disclosure } from './disclosure.ts'
 import { discuss } from './discuss.ts'
 import { h5Page } from './h5Page.ts'
+import { mediaResources } from './media/index.ts'
 import { programDisclosure } from './programDisclosure.ts'
 import { programReplay } from './programReplay.ts'
 import { subject } from './subject.ts'
@@ -33,6 +34,7 @@ export const resources = {
   bulletTemplate,
   ...appResources,
   ...communityResources,
+  ...mediaResources,
 } as const satisfies Record<string, ResourceDef>
 
 export type ResourceName = keyof typeof resources

@@ -623,30 +623,6 @@ export const uploadGrant = pgTable(
 )
 
 /**
- * 媒体号: an institution's publishing account. Minimal for now (name, avatar, state, verifyState): the content
- * form's picker lists usable accounts (state 1 normal, verifyState 1 passed); 媒体号管理 adds the rest later.
- */
-export const mediaAccount = pgTable(
-  'media_account',
-  {
-    id: serial('id').primaryKey(),
-    name: text('name').notNull(),
-    avatar: text('avatar').notNull().default(''),
-    state: integer('state').notNull().default(1),
-    verifyState: integer('verify_state').notNull().default(1),
-    createdBy: integer('created_by').references(() => admin.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex('media_account_name').on(t.name),
-    index('media_account_usable')
-      .on(t.createdAt.desc(), t.id.desc())
-      .where(sql`${t.state} = 1 and ${t.verifyState} = 1`),
-  ],
-)
-
-/**
  * 评论 on a content item (any kind; the kind is copied so per-type screens and queues filter without a join).
  * A reply names its parent. App users' comments carry userId (the app-user table comes later); a console
  * account's (官方评论 / 回复) carries adminId. Deleting keeps the row (deletedAt) for the operation log's sake.

@@ -2,7 +2,7 @@ import { mediaAccountMessages } from '@moc/domain/api/mediaAccounts'
 import type { ResourceDef } from '@moc/domain/resources/types'
 import { inArray } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { mediaAccount } from '../db/schema.ts'
+import { mediaAccount } from '../db/tables/media.ts'
 import { AppError } from '../platform/errors.ts'
 
 /**

@@ -114,8 +114,10 @@ export function recordReadRoutes(k: RecordKit) {
   const searchShape = searchShapeOf(def)
   const listQuery = recordListQuerySchema.extend(searchShape) as unknown as typeof recordListQuerySchema
   const listResponse = { 200: envelopeSchema(pageSchema(recordItemSchema)) }
+  // A definition may list elsewhere when the spec gives its /list to a picker (媒体号: pageList).
+  const listPath = def.api?.list?.replace(/^[A-Z]+\s+/, '') ?? `${base}/list`
   app.get(
-    `${base}/list`,
+    listPath,
     {
       config: { access: access('list') },
       serializerCompiler: plainJsonSerializer,
@@ -129,7 +131,7 @@ export function recordReadRoutes(k: RecordKit) {
     (req) => list(req, req.query),
   )
   app.post(
-    `${base}/list`,
+    listPath,
     {
       config: { access: access('list') },
       // Rows carry the engine's columns and the fields only (rowColumns): nothing to strip, no zod pass per row.

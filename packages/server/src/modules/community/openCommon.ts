@@ -1,8 +1,8 @@
-import { MEDIA_ACCOUNT_STATE } from '@moc/domain/api/mediaAccounts'
 import { VERIFY_STATE } from '@moc/domain/resources/index'
-import { and, eq, gte, isNull, lte, or, type SQL } from 'drizzle-orm'
+import { and, eq, gte, isNull, lte, ne, or, type SQL } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import { content, mediaAccount } from '../../db/schema.ts'
+import { content } from '../../db/schema.ts'
+import { mediaAccount } from '../../db/tables/media.ts'
 import { circle, post } from '../../db/tables/community.ts'
 import type { AppUserPrincipal } from './appSessions.ts'
 
@@ -28,7 +28,7 @@ export function auditApp(req: FastifyRequest, target: string, targetName = '') {
 
 /**
  * Content the app may show, with `mediaAccount` left-joined: approved, shown, not recycled, in its display window
- * (spec §4: flag on, started, not ended), and not under a frozen media account (media_account.state 0).
+ * (spec §4: flag on, started, not ended), and not under a frozen media account (media_account.state 'frozen'; a locked one's stays).
  */
 export const liveContent = (now: Date): SQL =>
   and(
@@ -38,7 +38,7 @@ export const liveContent = (now: Date): SQL =>
     eq(content.displayFlag, 1),
     or(isNull(content.displayStart), lte(content.displayStart, now)),
     or(isNull(content.displayEnd), gte(content.displayEnd, now)),
-    or(isNull(mediaAccount.id), eq(mediaAccount.state, MEDIA_ACCOUNT_STATE.normal)),
+    or(isNull(mediaAccount.id), ne(mediaAccount.state, 'frozen')),
   )!
 
 /** A circle the app shows: approved and 开启. */

@@ -1,10 +1,4 @@
-import {
-  MEDIA_ACCOUNT_STATE,
-  mediaAccountInsertSchema,
-  mediaAccountListSchema,
-  mediaAccountSchema,
-  mediaAccountMessages as msg,
-} from '@moc/domain/api/mediaAccounts'
+import { mediaAccountListSchema, mediaAccountSchema } from '@moc/domain/api/mediaAccounts'
 import { can } from '@moc/domain/permissions/can'
 import { VERIFY_STATE } from '@moc/domain/resources/index'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
@@ -12,9 +6,8 @@ import { and, count, eq, ilike, inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { descIndexed } from '../../db/order.ts'
-import { mediaAccount } from '../../db/schema.ts'
+import { mediaAccount } from '../../db/tables/media.ts'
 import type { Ctx } from '../../platform/context.ts'
-import { AppError } from '../../platform/errors.ts'
 import { containsPattern, pageOf } from '../../platform/paging.ts'
 
 const tags = ['媒体号']
@@ -29,8 +22,8 @@ const columns = {
 }
 
 /**
- * 媒体号, the minimal slice the content form needs: the list (spec §7 /mediaAccount list; page, pageSize 10,
- * state, verifyState, content) and insert. The 媒体号管理 screens (detail, update, freeze, review, ...) come later.
+ * The content form's 媒体号 picker (spec §7 /mediaAccount list; page, pageSize 10, state, verifyState, content). Every
+ * other media-account call is the engine's (definition mediaAccount; its own list is /api/mediaAccount/pageList).
  */
 export async function mediaAccountRoutes(fastify: FastifyInstance, ctx: Ctx) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -52,7 +45,8 @@ export async function mediaAccountRoutes(fastify: FastifyInstance, ctx: Ctx) {
     async (req) => {
       const q = req.query
       const manager = can(req.principal!, MANAGE_PAGE, '查看')
-      const state = manager ? q.state : MEDIA_ACCOUNT_STATE.normal
+      // The spec's state 1 is 正常 and 0 已冻结.
+      const state = !manager || q.state === 1 ? 'normal' : q.state === 0 ? 'frozen' : undefined
       const verifyState = manager ? q.verifyState : VERIFY_STATE.passed
       const where = and(
         state === undefined ? undefined : eq(mediaAccount.state, state),
@@ -75,30 +69,6 @@ export async function mediaAccountRoutes(fastify: FastifyInstance, ctx: Ctx) {
           db.select({ n: count() }).from(mediaAccount).where(where),
         ),
       )
-    },
-  )
-
-  app.post(
-    '/api/mediaAccount/insert',
-    {
-      config: { access: { page: MANAGE_PAGE, action: '添加' }, audit: '新增媒体号' },
-      schema: {
-        tags,
-        summary: '新增媒体号（名称唯一；由后台创建的媒体号视为已审核）',
-        body: mediaAccountInsertSchema,
-        response: { 200: envelopeSchema(mediaAccountSchema) },
-      },
-    },
-    async (req) => {
-      const { name, avatar, state } = req.body
-      const [row] = await db
-        .insert(mediaAccount)
-        .values({ name, avatar, state, verifyState: VERIFY_STATE.passed, createdBy: req.principal!.adminId })
-        .onConflictDoNothing()
-        .returning(columns)
-      if (!row) throw new AppError('CONFLICT', msg.nameTaken)
-      req.auditInfo.target = `mediaAccount:${row.id}`
-      return ok(row, msg.added)
     },
   )
 }
