@@ -87,7 +87,11 @@ describe.each(engines)('media URLs by path: older rows rewritten at start (%s)',
       .returning()
     const [account] = await db
       .insert(mediaAccount)
-      .values({ name: '旧头像号', createdBy: me!.id, avatar: `${old}/saas/image/media/2026-01/${KEY.slice(14)}` })
+      .values({
+        name: '旧头像号',
+        createdBy: me!.id,
+        avatar: `${old}/saas/image/media/2026-01/${KEY.slice(14)}`,
+      })
       .returning()
     await db
       .insert(editorTemplate)

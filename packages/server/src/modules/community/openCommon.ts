@@ -2,8 +2,8 @@ import { VERIFY_STATE } from '@moc/domain/resources/index'
 import { and, eq, gte, isNull, lte, ne, or, type SQL } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { content } from '../../db/schema.ts'
-import { mediaAccount } from '../../db/tables/media.ts'
 import { circle, post } from '../../db/tables/community.ts'
+import { mediaAccount } from '../../db/tables/media.ts'
 import type { AppUserPrincipal } from './appSessions.ts'
 
 /** What the app-facing community calls share (decision 0041). */
