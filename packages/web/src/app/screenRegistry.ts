@@ -53,6 +53,9 @@ export const screenRegistry: Record<string, Screen> = {
   '/comments': lazyScreen(() => import('../pages/community/CommentsPage.tsx')),
   '/topicComment': lazyScreen(() => import('../pages/community/CommentsPage.tsx')),
   '/operateComment': lazyScreen(() => import('../pages/community/CommentTemplatesPage.tsx')),
+  // Media accounts: the engine's screens, with what an account's screens add around them (decision 0043).
+  '/mediasDetail': lazyScreen(() => import('../pages/media/MediasDetailPage.tsx')),
+  '/mediasOperator': lazyScreen(() => import('../pages/media/MediasOperatorPage.tsx')),
   // External tools: their own windows, outside the shell (router.tsx).
   '/webcut': lazyScreen(() =>
     import('../pages/content/ExternalToolPage.tsx').then((m) => ({
