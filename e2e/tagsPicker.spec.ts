@@ -15,9 +15,24 @@ test('文章表单: paged tag select (load more, create inline), 媒体号 selec
     )
     expect(r.code, r.msg).toBe(0)
   }
+  // An account the picker offers: applied for, submitted and approved (decision 0043).
   const accountName = unique('媒体号')
-  const acct = await sealedCall(page, 'POST', '/api/mediaAccount/insert', { name: accountName })
+  const acct = await sealedCall(page, 'POST', '/api/mediaAccount/insert', {
+    name: accountName,
+    type: 'media',
+    avatar: '/files/image/2026-11/media-avatar.png',
+    certification: '/files/attachment/2026-11/licence.pdf',
+    contactName: '王主任',
+    contactPhone: '13900000000',
+  })
   expect(acct.code, acct.msg).toBe(0)
+  for (const [url, body] of [
+    ['/api/mediaAccount/examination', { ids: [acct.data.id] }],
+    ['/api/verify-center/mediaVerify', { id: acct.data.id, verifyState: 1 }],
+  ] as const) {
+    const r = await sealedCall(page, 'POST', url, body)
+    expect(r.code, `${url} ${r.msg}`).toBe(0)
+  }
 
   await page.goto('/contentArticleDetail')
   await expect(page.getByLabel('正文')).toBeVisible()

@@ -4,6 +4,7 @@ import { admin, comment, department, operationLog, role } from '../src/db/schema
 import { contentCalls } from './contentCalls.ts'
 import { grantedAccount, powerOf } from './grantedAccount.ts'
 import { engines, login, startTestApp, type TestApp } from './harness.ts'
+import { approvedMediaAccount, MEDIA_APPLICATION } from './mediaAccountCalls.ts'
 
 describe.each(engines)('tags, media accounts and comments (%s)', (engine) => {
   let t: TestApp
@@ -132,13 +133,14 @@ describe.each(engines)('tags, media accounts and comments (%s)', (engine) => {
 
   it('media accounts: insert (媒体号管理 添加), picker list narrowed to usable accounts', async () => {
     const insert = (token: string, body: Record<string, unknown>) =>
-      post(token, '/api/mediaAccount/insert', body)
-    const a = await insert(superToken, { name: '新闻频道号', avatar: 'https://example.com/a.png' })
-    expect(a.body.code, a.body.msg).toBe(0)
+      post(token, '/api/mediaAccount/insert', { ...MEDIA_APPLICATION, ...body })
+    const a = await approvedMediaAccount(t, superToken, '新闻频道号', { avatar: 'https://example.com/a.png' })
     expect((await insert(superToken, { name: '新闻频道号' })).body.msg).toBe('媒体号名称已存在')
-    expect((await insert(superToken, { name: '冻结号', state: 0 })).body.code).toBe(0)
+    const frozenId = await approvedMediaAccount(t, superToken, '冻结号')
+    const freeze = await post(superToken, '/api/mediaAccount/frozen', { id: frozenId, reason: '资质过期' })
+    expect(freeze.body.code, freeze.body.msg).toBe(0)
     expect((await insert(superToken, { name: '坏头像', avatar: 'javascript:alert(1)' })).body.msg).toBe(
-      '头像地址填写有误',
+      '头像填写有误',
     )
 
     const editor = await account('picker', { '内容-文章': ['查看', '添加'] }, '编辑部')
@@ -150,9 +152,7 @@ describe.each(engines)('tags, media accounts and comments (%s)', (engine) => {
     expect(all.body.data.total).toBe(2)
     const frozen = await get(superToken, '/api/mediaAccount/list?state=0')
     expect(frozen.body.data.items.map((i: { name: string }) => i.name)).toEqual(['冻结号'])
-    expect(
-      (await get(editor.token, `/api/mediaAccount/list?ids=${a.body.data.id}`)).body.data.items,
-    ).toHaveLength(1)
+    expect((await get(editor.token, `/api/mediaAccount/list?ids=${a}`)).body.data.items).toHaveLength(1)
   })
 
   it('comments: list per item, show/hide and delete in batch, modify, staff reply; 评论 right and scope', async () => {
@@ -331,16 +331,16 @@ describe.each(engines)('tags, media accounts and comments (%s)', (engine) => {
 
   it('article form fields: tags and media account saved with the item', async () => {
     const tag = await get(superToken, `/api/tag/add?name=${encodeURIComponent('表单标签')}`)
-    const acct = await post(superToken, '/api/mediaAccount/insert', { name: '表单媒体号' })
+    const acct = await approvedMediaAccount(t, superToken, '表单媒体号')
     const r = await post(superToken, '/api/content/add', {
       kind: 'article',
       title: '带标签的文章',
       tags: [tag.body.data.id],
-      mediaAccountId: acct.body.data.id,
+      mediaAccountId: acct,
     })
     expect(r.body.code, r.body.msg).toBe(0)
     const d = await get(superToken, `/api/content/detail?kind=article&id=${r.body.data.id}`)
-    expect(d.body.data.fields).toMatchObject({ tags: [tag.body.data.id], mediaAccountId: acct.body.data.id })
+    expect(d.body.data.fields).toMatchObject({ tags: [tag.body.data.id], mediaAccountId: acct })
     const unknown = await post(superToken, '/api/content/add', {
       kind: 'article',
       title: 'x',

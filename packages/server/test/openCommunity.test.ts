@@ -2,9 +2,9 @@ import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { comment, processResourceLog } from '../src/db/schema.ts'
 import { circle, circleMember, post, report, topic } from '../src/db/tables/community.ts'
-import { mediaAccount } from '../src/db/tables/media.ts'
 import { contentCalls } from './contentCalls.ts'
 import { engines, login, startTestApp, type TestApp } from './harness.ts'
+import { approvedMediaAccount } from './mediaAccountCalls.ts'
 import { appCalls } from './openCommunityCalls.ts'
 
 /**
@@ -60,11 +60,10 @@ describe.each(engines)('app-facing community API (%s)', (engine) => {
       displayStart: new Date(Date.now() - 86_400_000 * 2).toISOString(),
       displayEnd: new Date(Date.now() - 86_400_000).toISOString(),
     })
-    const account = await consoleOk('/api/mediaAccount/insert', { name: '被冻结的号' })
-    const frozen = await published('冻结号文章', { mediaAccountId: account.id })
+    const account = await approvedMediaAccount(t, admin, '被冻结的号')
+    const frozen = await published('冻结号文章', { mediaAccountId: account })
     expect(await titles('/api/open/content/list?type=article')).toContain('冻结号文章')
-    // Freezing comes with the media-account screens (issue 23): state 0 is 冻结.
-    await db().update(mediaAccount).set({ state: 'frozen' }).where(eq(mediaAccount.id, account.id))
+    await consoleOk('/api/mediaAccount/frozen', { id: account, reason: '资质过期' })
 
     expect(await titles('/api/open/content/list?type=article')).toEqual(['公开文章'])
     const detail = await ok(get(undefined, `/api/open/content/detail?id=${shown}`))

@@ -9,6 +9,8 @@ export const mediaAccountMessages = {
   locked: (name: string, reason: string, until: string) =>
     `媒体号「${name}」已被锁定，不能发布内容（原因：${reason}，解锁时间：${until}）`,
   notApproved: (name: string) => `媒体号「${name}」尚未审核通过，不能发布内容`,
+  presetDisabled: '该运营预置已停用',
+  roleNotInPreset: '该角色不在此媒体号运营预置的可用角色中',
 } as const
 
 /**

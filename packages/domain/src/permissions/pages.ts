@@ -124,9 +124,10 @@ export const permissionPages: readonly PermissionPage[] = [
     name: '媒体号管理',
     key: 'media-account',
     group: 'media',
-    actions: [...crud, '锁定/解锁', '冻结/解冻'],
+    // 提交审核 / 撤销审核: an application goes to /mediaAudit; 启用/禁用: its sub-accounts and operators.
+    actions: [...crud, ...submit, '锁定/解锁', '冻结/解冻', '启用/禁用', '导出'],
   },
-  { name: '媒体号-栏目', key: 'media-column', group: 'media', actions: [...crud, '排序'] },
+  { name: '媒体号-栏目', key: 'media-column', group: 'media', actions: [...crud, '显示/隐藏', '排序'] },
   {
     name: '媒体号-内容',
     key: 'media-content',
@@ -134,7 +135,12 @@ export const permissionPages: readonly PermissionPage[] = [
     actions: [...crud, '评论', '显示/隐藏', '置顶'],
   },
   { name: '媒体号-角色', key: 'media-role', group: 'media', actions: crud },
-  { name: '媒体号-运营预置', key: 'media-operating-preset', group: 'media', actions: crud },
+  {
+    name: '媒体号-运营预置',
+    key: 'media-operating-preset',
+    group: 'media',
+    actions: [...crud, '启用/禁用'],
+  },
 
   {
     name: '社区-圈子',

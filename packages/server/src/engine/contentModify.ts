@@ -41,15 +41,15 @@ export async function modifyContent(ctx: Ctx, { def, id, scope, me, values }: Co
   // Given values are checked before the transaction, as the form's save always did; made ones once read.
   const given = typeof values === 'function' ? undefined : values
   const prepared = given && contentWrite(def, given, embedOrigins)
-  if (given) await refuseUnknownMediaAccounts(db, def, given)
   return db.transaction(async (t) => {
     const tx = t as unknown as Db
     const [before] = await lockedInScope(tx, def, scope, [id])
     if (before!.recycledAt) throw new AppError('CONFLICT', contentMessages.recycled)
     const v = given ?? (values as (before: Row) => Record<string, unknown>)(before!)
     const write = prepared ?? contentWrite(def, v, embedOrigins)
-    // On the transaction: PGlite has one connection, a second query would wait on this one.
-    if (!given) await refuseUnknownMediaAccounts(tx, def, v)
+    // Only a changed 媒体号 is checked (decision 0043), so against the stored row. On the transaction: PGlite has one
+    // connection, a second query would wait on this one.
+    await refuseUnknownMediaAccounts(tx, def, v, contentFieldValues(def, before!))
     await checkRelations(tx, def, v, scope)
     if (lockHeldByOther(before!, me))
       throw new AppError('CONFLICT', contentMessages.lockedBy(await holderName(tx, before!.lockedBy!)))

@@ -1,24 +1,26 @@
-import { mediaAccountMessages } from '@moc/domain/api/mediaAccounts'
 import type { ResourceDef } from '@moc/domain/resources/types'
-import { inArray } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { mediaAccount } from '../db/tables/media.ts'
-import { AppError } from '../platform/errors.ts'
+import { refuseUnusableMediaAccounts } from '../modules/mediaAccounts/mediaAccountUsable.ts'
 
 /**
- * Refuses a save whose 媒体号 fields name no existing account (400). A frozen account stays a valid reference,
- * so an older item keeps saving; new picks come from the picker, which lists usable accounts only. Tag ids are
- * not checked: a tag may be deleted at any time, and names are resolved when shown (docs/decisions/0012).
+ * Refuses a save whose 媒体号 fields name an account that cannot take content (400, decision 0043): none such,
+ * frozen, locked (the lock not yet ended) or not approved. On a modify (`before`: the item's stored values) only a
+ * changed account is checked, so an older item under a since-frozen account keeps saving. Tag ids are not checked:
+ * a tag may be deleted at any time, and names are resolved when shown (docs/decisions/0012).
  */
-export async function refuseUnknownMediaAccounts(db: Db, def: ResourceDef, values: Record<string, unknown>) {
+export async function refuseUnknownMediaAccounts(
+  db: Db,
+  def: ResourceDef,
+  values: Record<string, unknown>,
+  before?: Record<string, unknown>,
+) {
   const ids = Object.entries(def.fields)
-    .filter(([name, f]) => f.kind === 'mediaAccount' && typeof values[name] === 'number')
+    .filter(
+      ([name, f]) =>
+        f.kind === 'mediaAccount' &&
+        typeof values[name] === 'number' &&
+        (before === undefined || before[name] !== values[name]),
+    )
     .map(([name]) => values[name] as number)
-  if (!ids.length) return
-  const unique = [...new Set(ids)]
-  const found = await db
-    .select({ id: mediaAccount.id })
-    .from(mediaAccount)
-    .where(inArray(mediaAccount.id, unique))
-  if (found.length !== unique.length) throw new AppError('BAD_REQUEST', mediaAccountMessages.notFound)
+  await refuseUnusableMediaAccounts(db, ids)
 }

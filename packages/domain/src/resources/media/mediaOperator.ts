@@ -43,6 +43,7 @@ export const mediaOperator = defineResource({
     columns: ['userId', 'mediaAccountId', 'roleId', 'remark'],
   },
   actions: ['show', 'hide'],
+  permissions: { show: '启用/禁用', hide: '启用/禁用' },
   showWords: { show: '启用', hide: '禁用' },
   specPaths: {
     'GET /api/mediaAccount/operateList': {

@@ -45,6 +45,7 @@ export const mediaSon = defineResource({
     columns: ['avatar', 'name', 'mediaAccountId', 'contactName', 'contactPhone'],
   },
   actions: ['show', 'hide'],
+  permissions: { show: '启用/禁用', hide: '启用/禁用' },
   showWords: { show: '启用', hide: '禁用' },
   specPaths: {
     'POST /api/mediaSon/insert': 'POST /api/mediaSon/add',

@@ -50,5 +50,6 @@ export const operatingPreset = defineResource({
     columns: ['name', 'columns', 'roles', 'recommendSlots', 'accounts'],
   },
   actions: ['show', 'hide'],
+  permissions: { show: '启用/禁用', hide: '启用/禁用' },
   showWords: { show: '启用', hide: '停用' },
 })

@@ -25,7 +25,7 @@ const columns = {
  * The content form's 媒体号 picker (spec §7 /mediaAccount list; page, pageSize 10, state, verifyState, content). Every
  * other media-account call is the engine's (definition mediaAccount; its own list is /api/mediaAccount/pageList).
  */
-export async function mediaAccountRoutes(fastify: FastifyInstance, ctx: Ctx) {
+export async function mediaAccountPickerRoutes(fastify: FastifyInstance, ctx: Ctx) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const { db } = ctx.database
 
