@@ -12,21 +12,23 @@ export const MEDIA_APPLICATION = {
 
 /**
  * A media account made as the console makes one (decision 0043): applied for (POST /api/mediaAccount/insert, a
- * draft), submitted and approved through the review centre, so content may name it. Answers its id.
+ * draft), submitted and approved through the review centre (by `reviewerToken` when the applicant may not review),
+ * so content may name it. Answers its id.
  */
 export async function approvedMediaAccount(
   t: TestApp,
   token: string,
   name: string,
   extra: Record<string, unknown> = {},
+  reviewerToken = token,
 ): Promise<number> {
-  const step = async (url: string, body: unknown) => {
-    const { body: r } = await call(t.app, 'POST', url, { token, body })
+  const step = async (url: string, body: unknown, as = token) => {
+    const { body: r } = await call(t.app, 'POST', url, { token: as, body })
     expect(r.code, `${url} ${r.msg}`).toBe(0)
     return r.data
   }
   const { id } = await step('/api/mediaAccount/insert', { ...MEDIA_APPLICATION, name, ...extra })
   await step('/api/mediaAccount/examination', { ids: [id] })
-  await step('/api/verify-center/mediaVerify', { id, verifyState: 1 })
+  await step('/api/verify-center/mediaVerify', { id, verifyState: 1 }, reviewerToken)
   return id as number
 }
