@@ -16,7 +16,7 @@ import { content } from '../../db/schema.ts'
 import { contentInScope } from '../../engine/contentInScope.ts'
 import { auditTarget, auditTitles } from '../../engine/contentRoutes.ts'
 import type { Ctx } from '../../platform/context.ts'
-import { dataScopeOf } from '../../platform/dataScope.ts'
+import { type DataScope, dataScopeOf } from '../../platform/dataScope.ts'
 import { AppError } from '../../platform/errors.ts'
 import { refuseUnusableMediaAccounts } from './mediaAccountUsable.ts'
 import { mediaContentPage } from './mediaContentList.ts'
@@ -48,7 +48,7 @@ export async function mediaAccountContentRoutes(fastify: FastifyInstance, ctx: C
   )
 
   /** The live articles and videos among `ids` in the caller's scope, locked; 404 unless all are. */
-  async function itemsOf(tx: Db, req: FastifyRequest, ids: readonly number[]) {
+  async function itemsOf(tx: Db, req: FastifyRequest, scope: DataScope, ids: readonly number[]) {
     const wanted = [...new Set(ids)]
     const rows = await tx
       .select({ id: content.id, title: content.title })
@@ -58,7 +58,7 @@ export async function mediaAccountContentRoutes(fastify: FastifyInstance, ctx: C
           inArray(content.id, wanted),
           inArray(content.kind, [...MEDIA_CONTENT_KINDS]),
           isNull(content.recycledAt),
-          contentInScope(await dataScopeOf(req, db)),
+          contentInScope(scope),
         ),
       )
       .for('update')
@@ -81,10 +81,12 @@ export async function mediaAccountContentRoutes(fastify: FastifyInstance, ctx: C
     },
     async (req) => {
       const { mediaAccountId, contentIds } = req.body
+      // Read before the transaction: PGlite has one connection, a query outside it would wait on it.
+      const scope = await dataScopeOf(req, db)
       const updated = await db.transaction(async (t) => {
         const tx = t as unknown as Db
         await refuseUnusableMediaAccounts(tx, [mediaAccountId])
-        const ids = await itemsOf(tx, req, contentIds)
+        const ids = await itemsOf(tx, req, scope, contentIds)
         await tx
           .update(content)
           .set({ mediaAccountId, updatedAt: new Date() })
@@ -107,9 +109,10 @@ export async function mediaAccountContentRoutes(fastify: FastifyInstance, ctx: C
       },
     },
     async (req) => {
+      const scope = await dataScopeOf(req, db)
       const updated = await db.transaction(async (t) => {
         const tx = t as unknown as Db
-        const ids = await itemsOf(tx, req, req.body.contentIds)
+        const ids = await itemsOf(tx, req, scope, req.body.contentIds)
         await tx
           .update(content)
           .set({ mediaAccountId: null, updatedAt: new Date() })
