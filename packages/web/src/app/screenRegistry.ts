@@ -56,6 +56,20 @@ export const screenRegistry: Record<string, Screen> = {
   // Media accounts: the engine's screens, with what an account's screens add around them (decision 0043).
   '/mediasDetail': lazyScreen(() => import('../pages/media/MediasDetailPage.tsx')),
   '/mediasOperator': lazyScreen(() => import('../pages/media/MediasOperatorPage.tsx')),
+  '/mediaContent': lazyScreen(() => import('../pages/media/MediaContentPage.tsx')),
+  '/mediaGroupContent': lazyScreen(() => import('../pages/media/MediaGroupContentPage.tsx')),
+  '/mediaArticleDetail': lazyScreen(() =>
+    import('../pages/media/MediaItemPages.tsx').then((m) => ({ default: m.MediaArticleDetailPage })),
+  ),
+  '/mediaVideoDetail': lazyScreen(() =>
+    import('../pages/media/MediaItemPages.tsx').then((m) => ({ default: m.MediaVideoDetailPage })),
+  ),
+  '/mediaArticleComments': lazyScreen(() =>
+    import('../pages/media/MediaItemPages.tsx').then((m) => ({ default: m.MediaArticleCommentsPage })),
+  ),
+  '/mediaVideoComments': lazyScreen(() =>
+    import('../pages/media/MediaItemPages.tsx').then((m) => ({ default: m.MediaVideoCommentsPage })),
+  ),
   // External tools: their own windows, outside the shell (router.tsx).
   '/webcut': lazyScreen(() =>
     import('../pages/content/ExternalToolPage.tsx').then((m) => ({
