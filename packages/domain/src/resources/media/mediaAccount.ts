@@ -148,7 +148,7 @@ export const mediaAccount = defineResource({
   actions: ['submit', 'revoke', 'withdraw', 'export'],
   review: { queue: '/mediaAudit', permissionPage: '媒体号审核', resType: 'mediaAccount' },
   commands: stateCommands,
-  // The spec's GET /api/mediaAccount/list is the content form's picker (modules/mediaAccounts/routes.ts).
+  // The spec's GET /api/mediaAccount/list is the content form's picker (server modules/mediaAccounts/mediaAccountPicker.ts).
   api: { list: 'GET /api/mediaAccount/pageList' },
   specPaths: {
     'POST /api/mediaAccount/insert': 'POST /api/mediaAccount/add',
