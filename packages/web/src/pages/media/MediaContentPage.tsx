@@ -16,7 +16,8 @@ const idOf = (raw: string | null) => (raw && /^\d+$/.test(raw) ? Number(raw) : u
  */
 export default function MediaContentPage() {
   const [params, setParams] = useSearchParams()
-  const accountId = idOf(params.get('mediaAccountId'))
+  // The account's own screens link here with `mediaAccountId`; a plain `id` (the spec's detail links) is read too.
+  const accountId = idOf(params.get('mediaAccountId') ?? params.get('id'))
   const asked = params.get('type')
   const type = asked && asked in MEDIA_CONTENT_TABS ? asked : DEFAULT_CONTENT_TAB
   const account = useAccountName(accountId)

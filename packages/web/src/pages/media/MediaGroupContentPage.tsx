@@ -1,5 +1,7 @@
-import { Flex } from 'antd'
+import { Alert, Card, Flex } from 'antd'
+import { Link } from 'react-router'
 import CirclesContentPage from '../community/CirclesContentPage.tsx'
+import { useOwnerId } from '../community/PostsOfList.tsx'
 import { AccountHeader } from './AccountHeader.tsx'
 import { mediaContentUrl } from './mediaContentTabs.ts'
 import { useAccountParam } from './useAccountParam.ts'
@@ -11,14 +13,24 @@ import { useAccountParam } from './useAccountParam.ts'
  */
 export default function MediaGroupContentPage() {
   const { id } = useAccountParam()
+  const circleId = useOwnerId('circleId')
+  const back = { to: mediaContentUrl(id, 'circle'), label: '返回媒体号圈子' }
   return (
     <Flex vertical gap={16}>
-      <AccountHeader
-        id={id}
-        title="圈子内容"
-        back={{ to: mediaContentUrl(id, 'circle'), label: '返回媒体号圈子' }}
-      />
-      <CirclesContentPage />
+      <AccountHeader id={id} title="圈子内容" back={back} />
+      {circleId === undefined ? (
+        // Without a circle /groupContent makes a new one; here there is nothing to show.
+        <Card>
+          <Alert
+            type="warning"
+            showIcon
+            title="请从媒体号内容的圈子页签选择圈子"
+            action={<Link to={back.to}>前往媒体号圈子</Link>}
+          />
+        </Card>
+      ) : (
+        <CirclesContentPage />
+      )}
     </Flex>
   )
 }
