@@ -1,15 +1,22 @@
 import { getTableName } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
+import * as activities from './activities.ts'
 import * as app from './app.ts'
 import * as community from './community.ts'
 import * as content from './content.ts'
 import * as media from './media.ts'
+import * as questionnaires from './questionnaires.ts'
 import * as votes from './votes.ts'
 
 /** Every record-store table (DESIGN §4), by its SQL name: what a definition's `storage.table` names. */
 export const recordTables: ReadonlyMap<string, PgTable> = new Map(
-  Object.values<PgTable>({ ...app, ...community, ...content, ...media, ...votes }).map((t) => [
-    getTableName(t),
-    t,
-  ]),
+  Object.values<PgTable>({
+    ...activities,
+    ...app,
+    ...community,
+    ...content,
+    ...media,
+    ...questionnaires,
+    ...votes,
+  }).map((t) => [getTableName(t), t]),
 )
