@@ -47,6 +47,7 @@ import { directRoutes } from './modules/upload/directRoutes.ts'
 import { dumpRoutes } from './modules/upload/dumpRoutes.ts'
 import { uploadRoutes } from './modules/upload/routes.ts'
 import { tusRoutes } from './modules/upload/tusRoutes.ts'
+import { votesRoutes } from './modules/votes/votesRoutes.ts'
 import { wordsRoutes } from './modules/words/routes.ts'
 import { registerApiHeaders } from './platform/apiHeaders.ts'
 import { registerAuditLog } from './platform/auditLog.ts'
@@ -171,6 +172,7 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await mediaAccountsRoutes(app, ctx)
   await uploadRoutes(app, ctx)
   await openCommunityRoutes(app, ctx)
+  await votesRoutes(app, ctx)
   await dumpRoutes(app, ctx)
   await tusRoutes(app, ctx)
   await directRoutes(app, ctx)

@@ -1,3 +1,4 @@
+import { activityResources } from './activity/index.ts'
 import { appResources } from './app/index.ts'
 import { article } from './article.ts'
 import { collection } from './collection.ts'
@@ -11,6 +12,7 @@ import { h5Page } from './h5Page.ts'
 import { mediaResources } from './media/index.ts'
 import { programDisclosure } from './programDisclosure.ts'
 import { programReplay } from './programReplay.ts'
+import { questionResources } from './question/index.ts'
 import { subject } from './subject.ts'
 import type { ResourceDef, ReviewDef } from './types.ts'
 import { video } from './video.ts'
@@ -35,6 +37,8 @@ export const resources = {
   ...appResources,
   ...communityResources,
   ...mediaResources,
+  ...questionResources,
+  ...activityResources,
 } as const satisfies Record<string, ResourceDef>
 
 export type ResourceName = keyof typeof resources

@@ -70,6 +70,8 @@ export const screenRegistry: Record<string, Screen> = {
   '/mediaVideoComments': lazyScreen(() =>
     import('../pages/media/MediaItemPages.tsx').then((m) => ({ default: m.MediaVideoCommentsPage })),
   ),
+  // Votes: the vote, its live results, its modules and options (decision 0044).
+  '/activeVotingDetail': lazyScreen(() => import('../pages/activity/VoteDetailPage.tsx')),
   // External tools: their own windows, outside the shell (router.tsx).
   '/webcut': lazyScreen(() =>
     import('../pages/content/ExternalToolPage.tsx').then((m) => ({
