@@ -70,6 +70,19 @@ export function MediaContentTable({ accountId, type }: { accountId: number; type
   const removeText = (what: string) =>
     own ? `确定将${what}移出此媒体号？内容本身不会删除` : `确定移除${what}的关联？`
 
+  /** 置顶 / 取消置顶 or 显示 / 隐藏 of one relation: the word for what it is now, then for the other way. */
+  const toggle = (r: MediaContentItem, key: 'top' | 'showState', [whenOn, whenOff]: [string, string]) => (
+    <Button
+      key={key}
+      type="link"
+      size="small"
+      loading={change.isPending && change.variables?.ids[0] === r.id && change.variables[key] !== undefined}
+      onClick={() => change.mutate({ ids: [r.id], [key]: !r[key] })}
+    >
+      {r[key] ? whenOn : whenOff}
+    </Button>
+  )
+
   const rowActions = (r: MediaContentItem) => {
     const links = itemLinks(r, accountId)
     const out: ReactNode[] = []
@@ -79,34 +92,8 @@ export function MediaContentTable({ accountId, type }: { accountId: number; type
           评论
         </Link>,
       )
-    if (!own && may('置顶'))
-      out.push(
-        <Button
-          key="top"
-          type="link"
-          size="small"
-          loading={
-            change.isPending && change.variables?.ids[0] === r.id && change.variables.top !== undefined
-          }
-          onClick={() => change.mutate({ ids: [r.id], top: !r.top })}
-        >
-          {r.top ? '取消置顶' : '置顶'}
-        </Button>,
-      )
-    if (!own && may('显示/隐藏'))
-      out.push(
-        <Button
-          key="show"
-          type="link"
-          size="small"
-          loading={
-            change.isPending && change.variables?.ids[0] === r.id && change.variables.showState !== undefined
-          }
-          onClick={() => change.mutate({ ids: [r.id], showState: !r.showState })}
-        >
-          {r.showState ? '隐藏' : '显示'}
-        </Button>,
-      )
+    if (!own && may('置顶')) out.push(toggle(r, 'top', ['取消置顶', '置顶']))
+    if (!own && may('显示/隐藏')) out.push(toggle(r, 'showState', ['隐藏', '显示']))
     if (may('删除'))
       out.push(
         <Popconfirm
