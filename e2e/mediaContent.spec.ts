@@ -43,7 +43,7 @@ test('媒体号内容: an account picked; its articles put under it and taken ou
   const name = unique('西湖融媒')
   const account = await ok(page, 'POST', '/api/mediaAccount/add', {
     name,
-    type: 'media',
+    accountType: 'media',
     avatar: IMAGE,
     certification: '/files/media-e2e-certificate.pdf',
     contactName: '王五',

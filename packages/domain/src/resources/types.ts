@@ -417,6 +417,9 @@ export const hasForm = (def: Pick<ResourceDef, 'fields'>): boolean =>
 
 /** Applies the defaults once, so consumers never re-check optional keys. */
 export function defineResource<const D extends ResourceDef>(def: D): D {
+  // `type` is the list's tab parameter (spec query `type`): a search field of that name would filter every tab away.
+  if (def.fields.type?.search)
+    throw new Error(`${def.name}: a search field may not be named "type" (the list tab parameter); rename it`)
   for (const [name, f] of Object.entries(def.fields)) {
     if (f.derived) f.readOnly = true
     f.form ??= !f.readOnly

@@ -55,6 +55,10 @@ export const decisionOf = (input: SpecInput): SpecInput => {
     : { ...rest, pass: passed }
 }
 
+/** The spec's `type` (媒体号类型) as the field's name. */
+const typeOf = ({ type, ...rest }: SpecInput): SpecInput =>
+  type === undefined ? rest : { ...rest, accountType: type }
+
 const decision: SpecAlias = { engine: 'POST /api/verify-center/mediaAccount', input: decisionOf }
 const batch = (operate: string, engine: string): SpecAlias => ({
   engine: `POST /api/mediaAccount/${engine}`,
@@ -88,7 +92,14 @@ export const mediaAccount = defineResource({
       search: true,
       unique: { message: '媒体号名称已存在' },
     },
-    type: { kind: 'select', label: '媒体号类型', required: true, options: MEDIA_ACCOUNT_TYPES, search: true },
+    // Not `type`: that is the list's tab parameter (spec query `type`).
+    accountType: {
+      kind: 'select',
+      label: '媒体号类型',
+      required: true,
+      options: MEDIA_ACCOUNT_TYPES,
+      search: true,
+    },
     avatar: { kind: 'image', label: '头像', required: true, max: 1000 },
     intro: { kind: 'textarea', label: '简介', max: 200 },
     certification: {
@@ -143,7 +154,17 @@ export const mediaAccount = defineResource({
       locked: { label: '已锁定', where: { is: { state: 'locked' } } },
       frozen: { label: '已冻结', where: { is: { state: 'frozen' } } },
     },
-    columns: ['avatar', 'name', 'type', 'region', 'columns', 'contactName', 'state', 'sons', 'operators'],
+    columns: [
+      'avatar',
+      'name',
+      'accountType',
+      'region',
+      'columns',
+      'contactName',
+      'state',
+      'sons',
+      'operators',
+    ],
   },
   actions: ['submit', 'revoke', 'withdraw', 'export'],
   review: { queue: '/mediaAudit', permissionPage: '媒体号审核', resType: 'mediaAccount' },
@@ -151,8 +172,8 @@ export const mediaAccount = defineResource({
   // The spec's GET /api/mediaAccount/list is the content form's picker (server modules/mediaAccounts/mediaAccountPicker.ts).
   api: { list: 'GET /api/mediaAccount/pageList' },
   specPaths: {
-    'POST /api/mediaAccount/insert': 'POST /api/mediaAccount/add',
-    'POST /api/mediaAccount/update': 'POST /api/mediaAccount/modify',
+    'POST /api/mediaAccount/insert': { engine: 'POST /api/mediaAccount/add', input: typeOf },
+    'POST /api/mediaAccount/update': { engine: 'POST /api/mediaAccount/modify', input: typeOf },
     'POST /api/mediaAccount/examine': decision,
     'POST /api/mediaAccount/updateBatch': decision,
     'POST /api/mediaAccount/frozen': { engine: 'POST /api/mediaAccount/freeze', input: rowsOf },

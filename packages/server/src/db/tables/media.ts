@@ -34,7 +34,7 @@ export const mediaAccount = pgTable(
     ...reviewed(),
     name: textField('name'),
     // Accounts made before types existed are 其他.
-    type: optionField('type').notNull().default('other'),
+    accountType: optionField('type').notNull().default('other'),
     avatar: textField('avatar'),
     intro: textField('intro'),
     certification: textField('certification'),
