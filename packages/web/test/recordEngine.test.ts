@@ -302,6 +302,21 @@ describe('commands and machine transitions', () => {
     ).toEqual([1, 3])
   })
 
+  it('a command with `when` is offered on the rows in those states only (a media account: 解冻 when frozen)', () => {
+    const mediaAccount = resources.mediaAccount
+    const all = allowedCommands(mediaAccount, superAdmin)
+    const keys = (state: string) => rowCommands(mediaAccount, all, { id: 1, state }).map((c) => c.key)
+    expect(keys('normal')).toEqual(['freeze', 'lock'])
+    expect(keys('locked')).toEqual(['freeze', 'lock', 'unlock'])
+    expect(keys('frozen')).toEqual(['unfreeze'])
+    const unfreeze = all.find((c) => c.key === 'unfreeze')!
+    const rows = [
+      { id: 1, state: 'frozen' },
+      { id: 2, state: 'normal' },
+    ]
+    expect(applicableRowIds(mediaAccount, unfreeze, rows)).toEqual([1])
+  })
+
   it('send their input and rows; confirm and say done in Chinese', () => {
     const [refresh, pin, archive] = allowedCommands(ticket, superAdmin)
     expect(commandBody(refresh!, [], {})).toEqual({})

@@ -163,6 +163,11 @@ export interface CommandDef {
   input?: Record<string, FieldDef>
   /** The confirm text of a command without input ({n}: the number of rows). */
   confirm?: string
+  /**
+   * The rows it applies to: those whose `field` holds one of `values` (解冻 a frozen account only). The web offers it on
+   * those rows only; the handler still refuses others, as a request may name any row.
+   */
+  when?: { field: string; values: readonly string[] }
 }
 
 /**

@@ -160,8 +160,9 @@ function EditForm({
   const [serverError, setServerError] = useState<string>()
   const location = useLocation()
   const paths = resourceApi(def)
-  const fields = formFields(def)
   const editing = item !== undefined
+  // A value the server computes per row (a count) has nothing to show before the row exists.
+  const fields = formFields(def).filter(([, f]) => editing || !f.derived)
   // Without 编辑 (or 添加 for a new item), or while another editor holds the lock, the form is read-only.
   const locked = lock.status === 'other' || lock.status === 'error'
   const mayWrite =

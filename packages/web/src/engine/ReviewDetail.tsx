@@ -13,7 +13,7 @@ import { Loading } from '../widgets/Loading.tsx'
 import { RichTextView } from '../widgets/RichTextView.tsx'
 import { checkSensitive, useSensitiveReview } from '../widgets/SensitiveReviewDialog.tsx'
 import { resourceApi } from './derive.ts'
-import { formatTime } from './displayValue.ts'
+import { formatTime, isEmptyValue } from './displayValue.ts'
 import { FieldValue } from './FieldValue.tsx'
 import { RejectDialog } from './RejectDialog.tsx'
 import { ReviewLogTimeline, useReviewLog } from './ReviewLog.tsx'
@@ -179,8 +179,7 @@ export function ReviewDetail({
         {shown.map(([name, f]) => (
           <Descriptions.Item key={name} label={f.label}>
             {f.ref ? (
-              (data.refs?.[name] ??
-              (fields[name] === null || fields[name] === undefined ? '--' : `#${fields[name]}`))
+              (data.refs?.[name] ?? (isEmptyValue(fields[name]) ? '--' : `#${fields[name]}`))
             ) : f.kind === 'relation' ? (
               relationText(data.relations?.[name])
             ) : f.kind === 'modules' ? (

@@ -17,6 +17,8 @@ export interface RowCommand {
   confirm?: string
   /** A machine transition's starting states (its field is the definition's machine field). */
   from?: readonly string[]
+  /** A command's rows: those whose field holds one of the values (CommandDef.when). */
+  when?: { field: string; values: readonly string[] }
 }
 
 /** Every command and transition of a definition, commands first, in definition order. */
@@ -40,9 +42,11 @@ export function definedCommands(def: ResourceDef): RowCommand[] {
 export const allowedCommands = (def: ResourceDef, grant: Grant): RowCommand[] =>
   definedCommands(def).filter((c) => can(grant, def.permissionPage, c.action))
 
-/** Does the command apply to this row? A transition only from one of its states. */
+/** Does the command apply to this row? A transition only from one of its states, a command only where it says. */
 export const appliesTo = (def: ResourceDef, c: RowCommand, row: Record<string, unknown>): boolean =>
-  c.rows !== 'none' && (!c.from || (!!def.machine && c.from.includes(String(row[def.machine.field]))))
+  c.rows !== 'none' &&
+  (!c.from || (!!def.machine && c.from.includes(String(row[def.machine.field])))) &&
+  (!c.when || c.when.values.includes(String(row[c.when.field])))
 
 /** The toolbar's commands (no row). */
 export const toolbarCommands = (commands: RowCommand[]) => commands.filter((c) => c.rows === 'none')

@@ -3,9 +3,13 @@ import dayjs from 'dayjs'
 
 export const formatTime = (v: unknown) => (v ? dayjs(v as string).format('YYYY-MM-DD HH:mm:ss') : '--')
 
+/** Nothing to show: no value, an empty text or an empty list. */
+export const isEmptyValue = (v: unknown) =>
+  v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)
+
 /** A field value as read-only text (review detail, version diff): 是/否, times, lists joined, '--' when empty. */
 export function displayValue(kind: string, v: unknown): string {
-  if (v === undefined || v === null || v === '') return '--'
+  if (isEmptyValue(v)) return '--'
   if (kind === 'switch') return v ? '是' : '否'
   if (kind === 'datetime') return formatTime(v)
   if (kind === 'modules' && Array.isArray(v))

@@ -28,12 +28,19 @@ export const lockCommands = {
     label: '锁定',
     action: '锁定/解锁',
     rows: 'many',
+    when: { field: 'state', values: ['normal', 'locked'] },
     input: {
       reason: { kind: 'textarea', label: '锁定原因', required: true, max: LOCK_REASON_MAX },
       duration: { kind: 'select', label: '锁定时长', required: true, options: LOCK_DURATIONS, default: '1' },
     },
   },
-  unlock: { label: '解锁', action: '锁定/解锁', rows: 'many', confirm: '确定解锁选中的 {n} 个用户吗？' },
+  unlock: {
+    label: '解锁',
+    action: '锁定/解锁',
+    rows: 'many',
+    confirm: '确定解锁选中的 {n} 个用户吗？',
+    when: { field: 'state', values: ['locked'] },
+  },
 } as const satisfies Record<string, CommandDef>
 
 /** A mobile number (optional, searchable): an account's, a 网评员's. */

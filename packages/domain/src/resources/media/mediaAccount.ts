@@ -28,19 +28,33 @@ const stateCommands = {
     label: '冻结',
     action: '冻结/解冻',
     rows: 'many',
+    when: { field: 'state', values: ['normal', 'locked'] },
     input: { reason: { kind: 'textarea', label: '冻结原因', required: true, max: LOCK_REASON_MAX } },
   },
-  unfreeze: { label: '解冻', action: '冻结/解冻', rows: 'many', confirm: '确定解冻选中的 {n} 个媒体号吗？' },
+  unfreeze: {
+    label: '解冻',
+    action: '冻结/解冻',
+    rows: 'many',
+    confirm: '确定解冻选中的 {n} 个媒体号吗？',
+    when: { field: 'state', values: ['frozen'] },
+  },
   lock: {
     label: '锁定',
     action: '锁定/解锁',
     rows: 'many',
+    when: { field: 'state', values: ['normal', 'locked'] },
     input: {
       reason: { kind: 'textarea', label: '锁定原因', required: true, max: LOCK_REASON_MAX },
       duration: { kind: 'select', label: '锁定时长', required: true, options: LOCK_DURATIONS, default: '1' },
     },
   },
-  unlock: { label: '解锁', action: '锁定/解锁', rows: 'many', confirm: '确定解锁选中的 {n} 个媒体号吗？' },
+  unlock: {
+    label: '解锁',
+    action: '锁定/解锁',
+    rows: 'many',
+    confirm: '确定解锁选中的 {n} 个媒体号吗？',
+    when: { field: 'state', values: ['locked'] },
+  },
 } as const satisfies Record<string, CommandDef>
 
 /**
