@@ -20,6 +20,7 @@ import { reviewRoutes } from './engine/reviewRoutes.ts'
 import { reviewStatusRoutes } from './engine/reviewStatusRoutes.ts'
 import { specPathRoutes } from './engine/specPaths.ts'
 import { subjectModuleRoutes } from './engine/subjectModuleRoutes.ts'
+import { activitiesRoutes } from './modules/activities/activitiesRoutes.ts'
 import { openAppRoutes } from './modules/app/openAppRoutes.ts'
 import { splashScheduleRoutes } from './modules/app/splashScheduleRoutes.ts'
 import { menuRoutes } from './modules/auth/menu.ts'
@@ -35,6 +36,7 @@ import { jobRoutes } from './modules/jobs/routes.ts'
 import { mediaCategoryRoutes } from './modules/media/categoryRoutes.ts'
 import { mediaRoutes } from './modules/media/routes.ts'
 import { mediaAccountsRoutes } from './modules/mediaAccounts/mediaAccountsRoutes.ts'
+import { questionnairesRoutes } from './modules/questionnaires/questionnairesRoutes.ts'
 import { organisationRoutes } from './modules/organisation/routes.ts'
 import { rolesRoutes } from './modules/roles/routes.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
@@ -170,6 +172,8 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await commentReviewRoutes(app, ctx)
   await bulletRoutes(app, ctx)
   await mediaAccountsRoutes(app, ctx)
+  await questionnairesRoutes(app, ctx)
+  await activitiesRoutes(app, ctx)
   await uploadRoutes(app, ctx)
   await openCommunityRoutes(app, ctx)
   await votesRoutes(app, ctx)
