@@ -12,6 +12,7 @@ import { h5Page } from './h5Page.ts'
 import { mediaResources } from './media/index.ts'
 import { programDisclosure } from './programDisclosure.ts'
 import { programReplay } from './programReplay.ts'
+import { questionResources } from './question/index.ts'
 import { subject } from './subject.ts'
 import type { ResourceDef, ReviewDef } from './types.ts'
 import { video } from './video.ts'
@@ -36,6 +37,7 @@ export const resources = {
   ...appResources,
   ...communityResources,
   ...mediaResources,
+  ...questionResources,
   ...activityResources,
 } as const satisfies Record<string, ResourceDef>
 
