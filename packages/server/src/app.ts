@@ -20,6 +20,7 @@ import { reviewRoutes } from './engine/reviewRoutes.ts'
 import { reviewStatusRoutes } from './engine/reviewStatusRoutes.ts'
 import { specPathRoutes } from './engine/specPaths.ts'
 import { subjectModuleRoutes } from './engine/subjectModuleRoutes.ts'
+import { activitiesRoutes } from './modules/activities/activitiesRoutes.ts'
 import { openAppRoutes } from './modules/app/openAppRoutes.ts'
 import { splashScheduleRoutes } from './modules/app/splashScheduleRoutes.ts'
 import { menuRoutes } from './modules/auth/menu.ts'
@@ -172,6 +173,7 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await bulletRoutes(app, ctx)
   await mediaAccountsRoutes(app, ctx)
   await questionnairesRoutes(app, ctx)
+  await activitiesRoutes(app, ctx)
   await uploadRoutes(app, ctx)
   await openCommunityRoutes(app, ctx)
   await votesRoutes(app, ctx)

@@ -42,6 +42,14 @@ export const screenRegistry: Record<string, Screen> = {
   '/commentAuditDetail': lazyScreen(() => import('../pages/content/CommentAuditDetailPage.tsx')),
   // Community users and growth: the engine's forms with what they cannot draw beside them (decision 0040).
   '/userDetail': lazyScreen(() => import('../pages/community/UsersDetailPage.tsx')),
+  '/activityInfo': lazyScreen(() => import('../pages/activity/ActivityInfoPage.tsx')),
+  '/essayActivity': lazyScreen(() => import('../pages/activity/ActivityKindPage.tsx')),
+  '/normalActivity': lazyScreen(() =>
+    import('../pages/activity/ActivityKindPage.tsx').then((m) => ({ default: m.NormalActivityPage })),
+  ),
+  '/payActivity': lazyScreen(() =>
+    import('../pages/activity/ActivityKindPage.tsx').then((m) => ({ default: m.PayActivityPage })),
+  ),
   '/operateUserDetail': lazyScreen(() =>
     import('../pages/community/UsersDetailPage.tsx').then((m) => ({ default: m.OperatorUserDetailPage })),
   ),
@@ -72,6 +80,10 @@ export const screenRegistry: Record<string, Screen> = {
   ),
   // Votes: the vote, its live results, its modules and options (decision 0044).
   '/activeVotingDetail': lazyScreen(() => import('../pages/activity/VoteDetailPage.tsx')),
+  // Questionnaires: a questionnaire's questions and sheets, its statistics, its scores (decision 0046).
+  '/questionTopic': lazyScreen(() => import('../pages/question/QuestionTopicPage.tsx')),
+  '/performance': lazyScreen(() => import('../pages/question/PerformancePage.tsx')),
+  '/questionScore': lazyScreen(() => import('../pages/question/QuestionScorePage.tsx')),
   // External tools: their own windows, outside the shell (router.tsx).
   '/webcut': lazyScreen(() =>
     import('../pages/content/ExternalToolPage.tsx').then((m) => ({
