@@ -226,6 +226,40 @@ describe('POST /api/upload/file on local storage', () => {
     )
   })
 
+  it('a record keeps an attachment readable: its detail signs the stored URL anew (a certificate read days later)', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n%%EOF\n')
+    const { body } = await upload(t.app, token, { name: 'licence.pdf', type: 'application/pdf', data: pdf })
+    const key = body.data.key as string
+    const past = Math.floor(Date.now() / 1000) - 60
+    const lapsed = `/files/${key}?expires=${past}&sig=${t.ctx.urlSigner.sign(key, past)}`
+    expect((await t.app.inject({ method: 'GET', url: lapsed })).statusCode).toBe(404)
+    const application = await t.app.inject({
+      method: 'POST',
+      url: '/api/mediaAccount/add',
+      headers: { 'x-auth-token': token },
+      payload: {
+        name: '附件签名号',
+        accountType: 'school',
+        avatar: '/files/image/2026-11/a.png',
+        certification: lapsed,
+        contactName: '李老师',
+        contactPhone: '13900000001',
+      },
+    })
+    const id = application.json().data.id as number
+    expect(id).toBeGreaterThan(0)
+    for (const url of [
+      `/api/mediaAccount/detail?id=${id}`,
+      `/api/verify-center/mediaAccount/detail?id=${id}`,
+    ]) {
+      const detail = await t.app.inject({ method: 'GET', url, headers: { 'x-auth-token': token } })
+      const fresh = detail.json().data.fields.certification as string
+      expect(fresh).toMatch(new RegExp(`^/files/${key}\\?expires=\\d+&sig=`))
+      const read = await t.app.inject({ method: 'GET', url: fresh })
+      expect([read.statusCode, read.body]).toEqual([200, pdf.toString()])
+    }
+  })
+
   it('deletes a tree of derived objects', () => expectDeleteTree(t.ctx.storage))
 
   it('never serves outside the storage root', async () => {

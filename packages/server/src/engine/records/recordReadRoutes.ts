@@ -17,6 +17,7 @@ import { admin } from '../../db/schema.ts'
 import { dataScopeOf } from '../../platform/dataScope.ts'
 import { AppError } from '../../platform/errors.ts'
 import { plainJsonSerializer } from '../../platform/plainJson.ts'
+import { freshFileUrls } from '../../platform/storage/freshFileUrls.ts'
 import { sendXlsx } from '../../platform/xlsxReply.ts'
 import { creatorIdByName } from '../creatorByName.ts'
 import { writeResourceSheet } from '../resourceSheet.ts'
@@ -201,7 +202,11 @@ export function recordReadRoutes(k: RecordKit) {
       refTo: extra.refTo,
       createdBy: (row.createdBy as number | undefined) ?? null,
       creatorName: found.creatorName ?? '',
-      fields: { ...recordFieldValues(def, row), ...extra.values, ...(children.get(rowId) ?? {}) },
+      fields: await freshFileUrls(k.ctx, def, {
+        ...recordFieldValues(def, row),
+        ...extra.values,
+        ...(children.get(rowId) ?? {}),
+      }),
       relations: {},
       lockedBy: (row.lockedBy as number | undefined) ?? null,
       lockedAt: row.lockedAt instanceof Date ? row.lockedAt.toISOString() : null,

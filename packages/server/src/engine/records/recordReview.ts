@@ -29,6 +29,7 @@ import type { Ctx } from '../../platform/context.ts'
 import { dataScopeOf } from '../../platform/dataScope.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Principal } from '../../platform/sessions.ts'
+import { freshFileUrls } from '../../platform/storage/freshFileUrls.ts'
 import {
   allNodes,
   foreignNodeIds,
@@ -480,7 +481,7 @@ export function recordReviewRoutes(h: RecordKit) {
         cover: coverOf(rt, row),
         kind: name,
         creatorName: names?.creatorName ?? '',
-        fields: { ...(await itemFields(db, rt, row)), ...extra.values },
+        fields: await freshFileUrls(ctx, def, { ...(await itemFields(db, rt, row)), ...extra.values }),
         refs: extra.refs,
         refTo: extra.refTo,
         relations: {},

@@ -27,6 +27,7 @@ import { createdByInScope, dataScopeOf } from '../../platform/dataScope.ts'
 import { AppError, fail } from '../../platform/errors.ts'
 import { enqueueJob } from '../../platform/jobs/queue.ts'
 import { contentTypeOf } from '../../platform/storage/contentTypes.ts'
+import { ownStorageKey } from '../../platform/storage/freshFileUrls.ts'
 import { KEY_PATTERN } from '../../platform/storage/localStorage.ts'
 import { isPrivateKey } from '../upload/storeUpload.ts'
 import { MEDIA_CLIP_JOB, mediaClipper } from './mediaClipper.ts'
@@ -510,12 +511,7 @@ const familyToType = (family: string) => (family === 'attachment' || family === 
  */
 function storageKeyOf(ctx: Ctx, path: string): string {
   let key = path.trim()
-  if (/^https?:\/\//i.test(key) || key.startsWith('/')) {
-    const own = ctx.storage.publicUrl('')
-    const bases = ctx.storage.driver === 'local' ? [own, `${ctx.config.publicUrl}${own}`] : [own]
-    const base = bases.find((b) => key.startsWith(b))
-    key = base ? (key.slice(base.length).split('?')[0] ?? '') : ''
-  }
+  if (/^https?:\/\//i.test(key) || key.startsWith('/')) key = ownStorageKey(ctx, key) ?? ''
   if (!key || !KEY_PATTERN.test(key) || key.includes('..')) fail('BAD_REQUEST', mediaMessages.stored)
   return key
 }
