@@ -127,9 +127,12 @@ describe.each(engines)('media accounts (%s)', (engine) => {
     )
     await ok(call(acct.manager.token, '/api/mediaAccount/examination', { ids: [id] }))
     await ok(call(acct.reviewer.token, '/api/mediaAccount/examine', { id, verifyState: 1 }))
+    // A private attachment reads through a fresh signed URL (freshFileUrls).
     expect(await detail(id)).toMatchObject({
       verifyState: 1,
-      certification: '/files/attachment/2026-11/licence-clear.pdf',
+      certification: expect.stringMatching(
+        /^\/files\/attachment\/2026-11\/licence-clear\.pdf\?expires=\d+&sig=/,
+      ),
     })
 
     // Several at once through updateBatch.
@@ -289,7 +292,7 @@ describe.each(engines)('media accounts (%s)', (engine) => {
     })
     await ok(call(m, '/api/mediaSon/showState', { ids: [son.id], showState: false }))
     expect((await detail(id)).sons).toBe(1)
-    await ok(call(m, '/api/mediaSon/deleteById', { ids: [son.id] }))
+    await ok(call(m, '/api/mediaSon/deleteById', { id: son.id }))
     expect((await ok(get(m, `/api/mediaSon/pageList?mediaAccountId=${id}`))).total).toBe(0)
   })
 

@@ -7,6 +7,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { pagAnimation } from '../../../e2e/pagFile.ts'
 import { operationLog } from '../src/db/schema.ts'
+import { mediaAccount } from '../src/db/tables/media.ts'
 import { login, startTestApp, type TestApp } from './harness.ts'
 import { startLocalS3 } from './localS3.ts'
 
@@ -248,6 +249,9 @@ describe('POST /api/upload/file on local storage', () => {
     })
     const id = application.json().data.id as number
     expect(id).toBeGreaterThan(0)
+    // Stored without the lapsing signature: its address only.
+    const [row] = await t.ctx.database.db.select().from(mediaAccount).where(eq(mediaAccount.id, id))
+    expect(row!.certification).toBe(`/files/${key}`)
     for (const url of [
       `/api/mediaAccount/detail?id=${id}`,
       `/api/verify-center/mediaAccount/detail?id=${id}`,

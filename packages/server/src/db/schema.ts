@@ -319,6 +319,10 @@ export const content = pgTable(
     index('content_department').on(t.kind, t.departmentId, t.createdAt.desc(), t.id.desc()),
     index('content_creator').on(t.kind, t.createdBy, t.createdAt.desc(), t.id.desc()),
     index('content_title').on(t.title, t.kind),
+    // A media account's articles and videos (/mediaContent 内容), newest first.
+    index('content_media_account')
+      .on(t.mediaAccountId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.mediaAccountId} is not null and ${t.recycledAt} is null`),
   ],
 )
 

@@ -45,6 +45,10 @@ export const mediaRole = defineResource({
   actions: [],
   specPaths: {
     // The role picker of an account's operators: any signed-in account may read the names.
-    'GET /api/mediaAccount/roles': { engine: 'GET /api/mediaRole/list', defaults: { pageSize: 100 } },
+    'GET /api/mediaAccount/roles': {
+      engine: 'GET /api/mediaRole/list',
+      defaults: { pageSize: 100 },
+      open: true,
+    },
   },
 })

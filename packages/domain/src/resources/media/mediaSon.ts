@@ -1,4 +1,5 @@
 import { PHONE_PATTERN } from '../../rules/phone.ts'
+import { rowsOf } from '../community/circle.ts'
 import { defineResource } from '../types.ts'
 
 /**
@@ -52,6 +53,7 @@ export const mediaSon = defineResource({
     'POST /api/mediaSon/updateById': 'POST /api/mediaSon/modify',
     'GET /api/mediaSon/pageList': 'GET /api/mediaSon/list',
     'GET /api/mediaSon/detailById': 'GET /api/mediaSon/detail',
-    'POST /api/mediaSon/deleteById': 'POST /api/mediaSon/delete',
+    // The spec names one row (`id`); the engine's delete takes `ids`.
+    'POST /api/mediaSon/deleteById': { engine: 'POST /api/mediaSon/delete', input: rowsOf },
   },
 })

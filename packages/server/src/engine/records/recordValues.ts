@@ -6,6 +6,9 @@ import { sanitizeRichText } from '../../platform/richText.ts'
 
 /** A record's field values ↔ its columns (the column of a field has the field's name, db/traits.ts). */
 
+/** The query a signed local-storage URL carries (platform/storage/localStorage.ts signedUrl). */
+const SIGNATURE = /\?expires=\d+&sig=[\w-]+$/
+
 const toDate = (v: unknown) => (typeof v === 'string' && v ? new Date(v) : null)
 
 /** Fields stored in the row itself (a child collection has a table of its own; a derived value none). */
@@ -14,7 +17,8 @@ export const columnFields = (def: Pick<ResourceDef, 'fields'>): [string, FieldDe
 
 /**
  * Validated field values → the columns to write: rich text sanitized (DESIGN §7; iframes only from `embedOrigins`),
- * date-times parsed, an optional select left out stored as null, the display window checked (end not before start).
+ * date-times parsed, a file's URL without its lapsing signature, an optional select left out stored as null, the display
+ * window checked (end not before start).
  * Only the fields given are written (a command's input sets a few).
  */
 export function recordWrite(
@@ -28,6 +32,8 @@ export function recordWrite(
     let v = values[name]
     if (f.kind === 'richText' && typeof v === 'string') v = sanitizeRichText(v, embedOrigins)
     if (f.kind === 'datetime') v = toDate(v)
+    // A private file's signature lapses and is made anew on each read (freshFileUrls): it is not the file's address.
+    if (f.kind === 'file' && typeof v === 'string') v = v.replace(SIGNATURE, '')
     row[name] = v === undefined ? null : v
   }
   if ('displayStart' in row || 'displayEnd' in row)

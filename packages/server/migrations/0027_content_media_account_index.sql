@@ -1,0 +1,1 @@
+CREATE INDEX "content_media_account" ON "content" USING btree ("media_account_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "content"."media_account_id" is not null and "content"."recycled_at" is null;
