@@ -51,22 +51,24 @@ export const activity = defineResource({
     enrollEnd: { kind: 'datetime', label: '报名截止时间', help: '不填则至活动结束；不能晚于活动结束时间' },
     startAt: { kind: 'datetime', label: '活动开始时间', help: '必填' },
     endAt: { kind: 'datetime', label: '活动结束时间', help: '必填，须晚于活动开始时间' },
-    maxEnrolls: { kind: 'number', label: '报名人数上限', default: 0, help: '0 表示不限' },
+    maxEnrolls: { kind: 'number', label: '报名人数上限', required: true, default: 0, help: '0 表示不限' },
+    // Shown for every kind (a field shown only for one kind would be sent empty for the others, and these columns
+    // are never empty); the save rules refuse a fee on a free activity.
     entriesPerUser: {
       kind: 'number',
       label: '每人可投稿数',
+      required: true,
       min: 1,
       max: 100,
       default: 1,
-      when: { field: 'kind', value: 'essay' },
+      help: '征文活动每人最多可提交的作品数',
     },
     fee: {
       kind: 'number',
       label: '报名费（分）',
-      default: 0,
       required: true,
-      help: '以分为单位，如 990 即 9.90 元',
-      when: { field: 'kind', value: 'pay' },
+      default: 0,
+      help: '付费活动填写，以分为单位，如 990 即 9.90 元；其他活动为 0',
     },
     rules: { kind: 'richText', label: '活动规则', max: 20_000 },
     formFields: {
@@ -87,8 +89,8 @@ export const activity = defineResource({
     stage: { kind: 'select', label: '活动状态', options: ACTIVITY_STAGES, derived: true },
     enrollCount: { kind: 'number', label: '报名人数', readOnly: true },
     entryCount: { kind: 'number', label: '作品数', readOnly: true },
-    cancelReason: { kind: 'textarea', label: '取消原因', readOnly: true },
-    cancelledAt: { kind: 'datetime', label: '取消时间', readOnly: true },
+    cancelReason: { kind: 'textarea', label: '取消原因', readOnly: true, form: false },
+    cancelledAt: { kind: 'datetime', label: '取消时间', readOnly: true, form: false },
   },
   list: {
     types: {
