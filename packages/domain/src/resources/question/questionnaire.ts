@@ -19,7 +19,12 @@ export const questionnaire = defineResource({
   storage: { table: 'questionnaire' },
   permissionPage: '问卷-问卷',
   // 查看 opens the questionnaire's own screen (/questionTopic: its questions, answer sheets, statistics and scores).
-  screens: { list: '/questionManage', create: '/questionAdd', edit: '/questionAdd', detail: '/questionTopic' },
+  screens: {
+    list: '/questionManage',
+    create: '/questionAdd',
+    edit: '/questionAdd',
+    detail: '/questionTopic',
+  },
   fields: {
     title: { kind: 'text', label: '问卷标题', required: true, max: 100, search: true },
     cover: { kind: 'image', label: '封面图', max: 1000 },
