@@ -92,6 +92,23 @@ test('问卷: 20 questions imported into the bank with the bad row named; a ques
   // The rating is optional.
   await page.getByRole('switch', { name: `必答：${tag}-19 满意度` }).click()
   await expect(page.getByRole('switch', { name: `必答：${tag}-19 满意度` })).not.toBeChecked()
+  // A question of its own, written here (新建题目: the bank's form in a drawer), joins at the end; then removed again.
+  await button(page, '新建题目').click()
+  const drawer = page.getByRole('dialog', { name: '新增题目' })
+  await drawer.getByRole('combobox', { name: '题型' }).click()
+  await page.locator('.ant-select-dropdown:visible').getByTitle('填空题', { exact: true }).click()
+  await drawer.getByLabel('题目', { exact: true }).fill(`${tag}-自拟 首都是哪座城市`)
+  await drawer.getByLabel('参考答案').fill('北京')
+  await drawer.getByLabel('分值').fill('2')
+  await button(drawer, '保存').click()
+  await expect(drawer).toBeHidden()
+  await expect(page.getByText('共 6 题，总分 20')).toBeVisible()
+  await rows
+    .filter({ hasText: `${tag}-自拟` })
+    .getByRole('button', { name: '移除' })
+    .click()
+  await confirmPopconfirm(page)
+  await expect(page.getByText('共 5 题，总分 18')).toBeVisible()
 
   // Submitted, and approved on /qaAuditList.
   await page.goto('/questionManage')

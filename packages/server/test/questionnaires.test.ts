@@ -162,6 +162,21 @@ describe.each(engines)('questionnaires (%s)', (engine) => {
     expect((await ok(get(m, '/api/question/list?type=recycle'))).total).toBe(1)
     await ok(post(m, '/api/question/restore', { ids: [made.id] }))
     expect((await ok(get(m, '/api/question/list?type=list'))).total).toBe(1)
+
+    // As the form sends a fill-in question: the rating's scale (not shown for it) empty. It keeps its default (a
+    // never-null column), and an emptied score takes its default too — a 500 before.
+    const asForm = await ok(
+      post(m, '/api/question/add', {
+        type: 'fill',
+        title: '首都是哪座城市',
+        answer: '北京',
+        score: null,
+        scale: null,
+        options: [],
+      }),
+    )
+    const written = await ok(get(m, `/api/question/detail?id=${asForm.id}`))
+    expect([written.fields.scale, written.fields.score]).toEqual([5, 0])
   })
 
   it('imports 20 questions from Excel, naming the bad row', async () => {

@@ -21,11 +21,14 @@ export default function FormDrawer({
   target,
   onClose,
   inPlace = false,
+  onSaved,
 }: {
   def: ResourceDef
   target: DrawerTarget
   onClose: () => void
   inPlace?: boolean
+  /** After a save, with the item's id (before the drawer closes). */
+  onSaved?: (id: number) => void | Promise<void>
 }) {
   const { modal } = App.useApp()
   const edited = useRef<() => boolean>(() => false)
@@ -47,7 +50,7 @@ export default function FormDrawer({
       <ResourceFormLoader
         def={def}
         id={target.id}
-        host={{ kind: 'drawer', requestClose, close: onClose, edited, inPlace }}
+        host={{ kind: 'drawer', requestClose, close: onClose, edited, inPlace, onSaved }}
       />
     </Drawer>
   )

@@ -60,6 +60,8 @@ export type FormHost =
       edited: RefObject<() => boolean>
       /** Over a list embedded in another screen: saving does not go to the list's URL. */
       inPlace?: boolean
+      /** Told the saved item's id (a question written on a questionnaire's screen joins it). */
+      onSaved?: (id: number) => void | Promise<void>
     }
 
 /** The form's title: 新增 / 编辑 / 查看 and the type's label. */
@@ -254,6 +256,7 @@ function EditForm({
       const list = savedId === undefined || stay ? undefined : await listAfterSave(savedId)
       queryClient.removeQueries({ queryKey: ['resource-detail', def.name] })
       release()
+      if (host.kind === 'drawer' && savedId !== undefined) await host.onSaved?.(savedId)
       if (host.kind === 'drawer') host.close()
       if (fromDetail) navigate(fromDetail, { replace: true })
       else if (list !== undefined) navigate(list, { replace: true })

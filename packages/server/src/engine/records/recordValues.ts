@@ -29,11 +29,16 @@ export function recordWrite(
   const row: Record<string, unknown> = {}
   for (const [name, f] of columnFields(def)) {
     if (!(name in values)) continue
+    // A field that does not apply (its `when` does not hold: a rating's scale on a fill-in question) keeps what it
+    // has; the form sends it empty, and its column may be never null.
+    if (f.when && f.when.field in values && String(values[f.when.field]) !== f.when.value) continue
     let v = values[name]
     if (f.kind === 'richText' && typeof v === 'string') v = sanitizeRichText(v, embedOrigins)
     if (f.kind === 'datetime') v = toDate(v)
     // A private file's signature lapses and is made anew on each read (freshFileUrls): it is not the file's address.
     if (f.kind === 'file' && typeof v === 'string') v = v.replace(SIGNATURE, '')
+    // Left empty where the field has a default (a number the form cleared): the default, not a null.
+    if ((v === null || v === undefined) && f.default !== undefined) v = f.default
     row[name] = v === undefined ? null : v
   }
   if ('displayStart' in row || 'displayEnd' in row)

@@ -21,7 +21,7 @@ import {
   Tabs,
   Tag,
 } from 'antd'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router'
 import { api } from '../../api/client.ts'
 import { currentGrant } from '../../api/session.ts'
@@ -40,6 +40,8 @@ const REVIEW_TAGS: Record<number, [string, string]> = {
   2: ['已驳回', 'red'],
   3: ['待审核', 'orange'],
 }
+
+const FormDrawer = lazy(() => import('../../engine/FormDrawer.tsx'))
 
 const detailKey = (id: number) => ['questionnaire-detail', id]
 const questionsKey = (id: number) => ['questionnaire-questions', id]
@@ -130,6 +132,8 @@ function Questions({ id }: { id: number }) {
   const { message } = App.useApp()
   const queryClient = useQueryClient()
   const [picking, setPicking] = useState(false)
+  // 新建题目: a question of its own, written here and kept in the bank too (decision 0046), joins at the end.
+  const [writing, setWriting] = useState(false)
   const may = can(currentGrant(), questionnaire.permissionPage, '编辑')
   const list = useQuery({
     queryKey: questionsKey(id),
@@ -179,6 +183,9 @@ function Questions({ id }: { id: number }) {
           <Button type="primary" onClick={() => setPicking(true)}>
             从题库添加
           </Button>
+        ) : null}
+        {editable && can(currentGrant(), question.permissionPage, '添加') ? (
+          <Button onClick={() => setWriting(true)}>新建题目</Button>
         ) : null}
         <span>
           共 {rows.length} 题，总分 {total}
@@ -260,6 +267,23 @@ function Questions({ id }: { id: number }) {
             : []),
         ]}
       />
+      {writing ? (
+        <Suspense fallback={null}>
+          <FormDrawer
+            def={question}
+            target={{}}
+            inPlace
+            onClose={() => setWriting(false)}
+            onSaved={async (questionId) => {
+              await api.post('/api/questionnaire/question/add', {
+                questionnaireId: id,
+                questionIds: [questionId],
+              })
+              await refresh()
+            }}
+          />
+        </Suspense>
+      ) : null}
       {picking ? (
         <BankPicker
           taken={new Set(rows.map((r) => r.questionId))}
