@@ -20,28 +20,41 @@ export const lockEnd = (duration: LockDuration, from: Date): Date | null =>
 export const LOCK_REASON_MAX = 200
 
 /**
+ * 锁定 / 解锁 of accounts called `noun` (spec §6 锁定/解锁: users, media accounts): a reason and a length (1–30 days or
+ * 永久); 解锁 on locked rows only.
+ */
+export const lockCommandsOf = (noun: string) =>
+  ({
+    lock: {
+      label: '锁定',
+      action: '锁定/解锁',
+      rows: 'many',
+      when: { field: 'state', values: ['normal', 'locked'] },
+      input: {
+        reason: { kind: 'textarea', label: '锁定原因', required: true, max: LOCK_REASON_MAX },
+        duration: {
+          kind: 'select',
+          label: '锁定时长',
+          required: true,
+          options: LOCK_DURATIONS,
+          default: '1',
+        },
+      },
+    },
+    unlock: {
+      label: '解锁',
+      action: '锁定/解锁',
+      rows: 'many',
+      confirm: `确定解锁选中的 {n} 个${noun}吗？`,
+      when: { field: 'state', values: ['locked'] },
+    },
+  }) as const satisfies Record<string, CommandDef>
+
+/**
  * 锁定 / 解锁 (spec §6 锁定/解锁 on 用户管理 and 运营用户): a locked user's app calls are refused with the reason and
  * the end (DESIGN §6a); the operation log keeps who did it. Handlers in server modules/community/usersLock.ts.
  */
-export const lockCommands = {
-  lock: {
-    label: '锁定',
-    action: '锁定/解锁',
-    rows: 'many',
-    when: { field: 'state', values: ['normal', 'locked'] },
-    input: {
-      reason: { kind: 'textarea', label: '锁定原因', required: true, max: LOCK_REASON_MAX },
-      duration: { kind: 'select', label: '锁定时长', required: true, options: LOCK_DURATIONS, default: '1' },
-    },
-  },
-  unlock: {
-    label: '解锁',
-    action: '锁定/解锁',
-    rows: 'many',
-    confirm: '确定解锁选中的 {n} 个用户吗？',
-    when: { field: 'state', values: ['locked'] },
-  },
-} as const satisfies Record<string, CommandDef>
+export const lockCommands = lockCommandsOf('用户')
 
 /** A mobile number (optional, searchable): an account's, a 网评员's. */
 export const phoneField = {

@@ -1,5 +1,5 @@
 import { PHONE_PATTERN } from '../../rules/phone.ts'
-import { LOCK_DURATIONS, LOCK_REASON_MAX } from '../community/appUser.ts'
+import { LOCK_REASON_MAX, lockCommandsOf } from '../community/appUser.ts'
 import { rowsOf } from '../community/circle.ts'
 import { type CommandDef, defineResource, type SpecAlias, type SpecInput } from '../types.ts'
 
@@ -38,23 +38,7 @@ const stateCommands = {
     confirm: '确定解冻选中的 {n} 个媒体号吗？',
     when: { field: 'state', values: ['frozen'] },
   },
-  lock: {
-    label: '锁定',
-    action: '锁定/解锁',
-    rows: 'many',
-    when: { field: 'state', values: ['normal', 'locked'] },
-    input: {
-      reason: { kind: 'textarea', label: '锁定原因', required: true, max: LOCK_REASON_MAX },
-      duration: { kind: 'select', label: '锁定时长', required: true, options: LOCK_DURATIONS, default: '1' },
-    },
-  },
-  unlock: {
-    label: '解锁',
-    action: '锁定/解锁',
-    rows: 'many',
-    confirm: '确定解锁选中的 {n} 个媒体号吗？',
-    when: { field: 'state', values: ['locked'] },
-  },
+  ...lockCommandsOf('媒体号'),
 } as const satisfies Record<string, CommandDef>
 
 /**
