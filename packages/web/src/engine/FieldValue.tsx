@@ -11,7 +11,7 @@ export function FieldValue({ kind, value, field }: { kind: string; value: unknow
   if ((kind === 'file' || kind === 'url') && typeof value === 'string' && value)
     return (
       <a href={value} target="_blank" rel="noopener noreferrer">
-        {kind === 'file' ? decodeURIComponent(value.split('/').pop() || value) : value}
+        {value.split('?')[0]}
       </a>
     )
   return resolvedNames(kind, value) ?? (field ? fieldText(field, value) : displayValue(kind, value))
