@@ -166,15 +166,17 @@ test('问卷: 20 questions imported into the bank with the bad row named; a ques
 
   // /questionScore: the scores, one changed with a reason.
   await page.goto(`/questionScore?id=${id}`)
-  const scoreRow = page.getByRole('row').filter({ hasText: '14' })
-  await expect(page.getByRole('row').filter({ hasText: '18' })).toBeVisible()
-  await scoreRow.getByRole('button', { name: '修改得分' }).click()
+  // A row by its 得分 cell exactly: the submission time holds digits too (14:05 matched '14').
+  const scored = (score: string) =>
+    page.getByRole('row').filter({ has: page.getByRole('cell', { name: score, exact: true }) })
+  await expect(scored('18')).toBeVisible()
+  await scored('14').getByRole('button', { name: '修改得分' }).click()
   const dialog = page.getByRole('dialog').filter({ hasText: '修改得分' })
   await dialog.getByLabel('得分').fill('16')
   await dialog.getByLabel('修改原因').fill('多选题复核')
   await button(dialog, '确定').click()
   await expectToast(page, '得分已修改')
-  await expect(page.getByRole('row').filter({ hasText: '16' }).getByText('已修改')).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: '已修改' })).toContainText('16')
 
   // The answer sheets on /questionTopic: two, one opened.
   await page.goto(`/questionTopic?id=${id}`)
