@@ -29,6 +29,7 @@ import { bulletRoutes } from './modules/bullet/routes.ts'
 import { communityRoutes } from './modules/community/communityRoutes.ts'
 import { openCommunityRoutes } from './modules/community/openCommunityRoutes.ts'
 import { configureRoutes } from './modules/configure/routes.ts'
+import { couponsRoutes } from './modules/coupons/couponsRoutes.ts'
 import { regionRoutes } from './modules/disclosure/regionRoutes.ts'
 import { editorFrameOrigins, editorRoutes } from './modules/editor/routes.ts'
 import { editorTemplateRoutes } from './modules/editor/templateRoutes.ts'
@@ -36,14 +37,18 @@ import { jobRoutes } from './modules/jobs/routes.ts'
 import { mediaCategoryRoutes } from './modules/media/categoryRoutes.ts'
 import { mediaRoutes } from './modules/media/routes.ts'
 import { mediaAccountsRoutes } from './modules/mediaAccounts/mediaAccountsRoutes.ts'
+import { noticesRoutes } from './modules/notices/noticesRoutes.ts'
 import { organisationRoutes } from './modules/organisation/routes.ts'
+import { pointsShopRoutes } from './modules/pointsShop/pointsShopRoutes.ts'
 import { questionnairesRoutes } from './modules/questionnaires/questionnairesRoutes.ts'
+import { redPacketsRoutes } from './modules/redPackets/redPacketsRoutes.ts'
 import { rolesRoutes } from './modules/roles/routes.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { smsRoutes } from './modules/sms/routes.ts'
 import { ssoRoutes } from './modules/sso/routes.ts'
 import { syslogRoutes } from './modules/syslog/routes.ts'
 import { systemRoutes } from './modules/system/routes.ts'
+import { tasksRoutes } from './modules/tasks/tasksRoutes.ts'
 import { toolRoutes } from './modules/tools/routes.ts'
 import { directRoutes } from './modules/upload/directRoutes.ts'
 import { dumpRoutes } from './modules/upload/dumpRoutes.ts'
@@ -177,6 +182,11 @@ export async function buildApp(ctx: Ctx, opts: BuildOptions = {}): Promise<Fasti
   await uploadRoutes(app, ctx)
   await openCommunityRoutes(app, ctx)
   await votesRoutes(app, ctx)
+  await couponsRoutes(app, ctx)
+  await redPacketsRoutes(app, ctx)
+  await noticesRoutes(app, ctx)
+  await tasksRoutes(app, ctx)
+  await pointsShopRoutes(app, ctx)
   await dumpRoutes(app, ctx)
   await tusRoutes(app, ctx)
   await directRoutes(app, ctx)

@@ -9,6 +9,7 @@ import { cspVideo } from './cspVideo.ts'
 import { disclosure } from './disclosure.ts'
 import { discuss } from './discuss.ts'
 import { h5Page } from './h5Page.ts'
+import { marketingResources } from './marketing/index.ts'
 import { mediaResources } from './media/index.ts'
 import { programDisclosure } from './programDisclosure.ts'
 import { programReplay } from './programReplay.ts'
@@ -39,6 +40,7 @@ export const resources = {
   ...mediaResources,
   ...questionResources,
   ...activityResources,
+  ...marketingResources,
 } as const satisfies Record<string, ResourceDef>
 
 export type ResourceName = keyof typeof resources

@@ -104,6 +104,11 @@ export interface FieldDef {
    * registerDerived). Shown in lists and details, never written.
    */
   derived?: boolean
+  /**
+   * For `number`: an amount of money, held and sent in 分 (integer cents, so sums are exact) and shown, typed,
+   * exported and imported in 元 with two decimals (rules/money.ts); `min`/`max` are in 分.
+   */
+  cents?: boolean
   /** Placeholder / help shown under the form field. */
   help?: string
   /** Where the field appears; default: form and detail yes, list no, search no. */

@@ -1,6 +1,7 @@
 import type { PassThrough } from 'node:stream'
 import { REVIEW_STATUSES } from '@moc/domain/api/reviewStatus'
 import type { FieldDef, ResourceDef } from '@moc/domain/resources/types'
+import { yuanText } from '@moc/domain/rules/money'
 
 /** Excel export of any definition's rows (content or record store): one column per plain field, streamed. */
 
@@ -34,6 +35,7 @@ export function sheetCell(f: FieldDef, v: unknown): string | number {
   if (f.kind === 'multiSelect' && Array.isArray(v))
     return v.map((x) => f.options?.[String(x)] ?? x).join('、')
   if (f.kind === 'datetime') return sheetTime(v as string)
+  if (f.cents && typeof v === 'number') return yuanText(v)
   return typeof v === 'number' ? v : String(v)
 }
 

@@ -2,6 +2,11 @@ import { resources } from '@moc/domain/resources/index'
 import { type ComponentType, createElement } from 'react'
 import { resourceScreens } from '../engine/resourceScreens.ts'
 import { reviewScreens } from '../engine/reviewScreens.ts'
+import { couponScreens } from '../pages/marketing/couponScreens.ts'
+import { noticeScreens } from '../pages/marketing/noticeScreens.ts'
+import { redPacketScreens } from '../pages/marketing/redPacketScreens.ts'
+import { shopScreens } from '../pages/marketing/shopScreens.ts'
+import { taskScreens } from '../pages/marketing/taskScreens.ts'
 import { lazyScreen } from './lazyScreen.ts'
 
 type Screen = ComponentType
@@ -84,6 +89,12 @@ export const screenRegistry: Record<string, Screen> = {
   '/questionTopic': lazyScreen(() => import('../pages/question/QuestionTopicPage.tsx')),
   '/performance': lazyScreen(() => import('../pages/question/PerformancePage.tsx')),
   '/questionScore': lazyScreen(() => import('../pages/question/QuestionScorePage.tsx')),
+  // Marketing and tasks: pages beside the engine's (decisions 0047–0051).
+  ...couponScreens,
+  ...redPacketScreens,
+  ...noticeScreens,
+  ...taskScreens,
+  ...shopScreens,
   // External tools: their own windows, outside the shell (router.tsx).
   '/webcut': lazyScreen(() =>
     import('../pages/content/ExternalToolPage.tsx').then((m) => ({

@@ -40,6 +40,7 @@ export function FieldCell({
     ) : (
       '--'
     )
+  if (f.cents && typeof v === 'number') return fieldText(f, v)
   switch (f.kind) {
     case 'image':
       return <img src={String(v)} alt={f.label} className="moc-resource-thumb" />

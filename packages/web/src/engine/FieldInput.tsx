@@ -98,6 +98,20 @@ export function FieldInput({
         />
       )
     case 'number':
+      if (f.cents)
+        return (
+          <InputNumber
+            {...common}
+            value={typeof value === 'number' ? value / 100 : value}
+            onChange={(v) => control.onChange?.(typeof v === 'number' ? Math.round(v * 100) : v)}
+            precision={2}
+            step={0.01}
+            min={(f.min ?? 0) / 100}
+            suffix="元"
+            placeholder={f.help ?? `请输入${f.label}`}
+            style={{ width: 200 }}
+          />
+        )
       return (
         <InputNumber
           {...common}

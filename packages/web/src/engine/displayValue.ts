@@ -1,4 +1,5 @@
 import type { FieldDef } from '@moc/domain/resources/types'
+import { yuanText } from '@moc/domain/rules/money'
 import dayjs from 'dayjs'
 
 export const formatTime = (v: unknown) => (v ? dayjs(v as string).format('YYYY-MM-DD HH:mm:ss') : '--')
@@ -28,6 +29,7 @@ const optionLabel = (f: FieldDef, v: unknown) => f.options?.[String(v)] ?? Strin
  */
 export function fieldText(f: FieldDef, v: unknown): string {
   if (v === undefined || v === null || v === '') return '--'
+  if (f.cents && typeof v === 'number') return `${yuanText(v)}元`
   switch (f.kind) {
     case 'select':
       return optionLabel(f, v)

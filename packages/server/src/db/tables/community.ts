@@ -49,6 +49,11 @@ export const appUser = pgTable(
     lockedByAdmin: integer('locked_by').references(() => admin.id, { onDelete: 'set null' }),
     operator: switchField('operator'),
     invitationCodeId: integer('invitation_code_id'),
+    // The user's own code to invite others (红包 invite rewards), made when first asked for; who invited this user.
+    inviteCode: textField('invite_code'),
+    inviterId: integer('inviter_id'),
+    // The avatar frame the user wears (an award of kind avatarFrame the user holds).
+    avatarFrameId: integer('avatar_frame_id'),
     registerPlatform: optionField('register_platform'),
     lastActiveAt: timeField('last_active_at'),
   },
@@ -56,6 +61,8 @@ export const appUser = pgTable(
     ...recordIndexes('app_user', t),
     // A phone number is one app user; operator accounts made in the console may leave it empty.
     uniqueIndex('app_user_phone').on(t.phone).where(sql`${t.phone} <> ''`),
+    uniqueIndex('app_user_invite_code').on(t.inviteCode).where(sql`${t.inviteCode} <> ''`),
+    index('app_user_inviter').on(t.inviterId).where(sql`${t.inviterId} is not null`),
     index('app_user_state').on(t.state, t.createdAt.desc(), t.id.desc()),
     index('app_user_level').on(t.level, t.createdAt.desc(), t.id.desc()),
     index('app_user_locked').on(t.lockedUntil).where(sql`${t.state} = 'locked'`),

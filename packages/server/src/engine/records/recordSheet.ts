@@ -1,6 +1,7 @@
 import type { RecordImportRowError } from '@moc/domain/api/records'
 import { fieldsSchema } from '@moc/domain/resources/fieldSchema'
 import type { FieldDef, ResourceDef } from '@moc/domain/resources/types'
+import { parseYuan } from '@moc/domain/rules/money'
 import { AppError } from '../../platform/errors.ts'
 import type { XlsxRow } from '../../platform/xlsxRows.ts'
 import { EXPORTED, sheetTime } from '../resourceSheet.ts'
@@ -50,6 +51,7 @@ function cellValue(f: FieldDef, raw: string): unknown {
     case 'switch':
       return text === '' ? undefined : ['是', 'true', '1', '开启'].includes(text)
     case 'number':
+      if (f.cents && text !== '') return parseYuan(text) ?? text
       return text === '' ? null : /^-?\d+$/.test(text) ? Number(text) : text
     case 'select':
       return text === '' ? undefined : optionKey(f, text)

@@ -57,6 +57,34 @@ async function useInvitation(tx: Db, code: string, userId: number, now: Date): P
   await tx.update(appUser).set({ invitationCodeId: used.id }).where(eq(appUser.id, userId))
 }
 
+/** What runs in a new user's sign-up transaction (red-packet rewards, the inviter's 邀请 task). */
+export type AfterSignUp = (
+  tx: Db,
+  user: { userId: number; inviterId: number | null },
+  now: Date,
+) => Promise<void>
+const afterSignUp: AfterSignUp[] = []
+export function registerAfterSignUp(fn: AfterSignUp) {
+  afterSignUp.push(fn)
+}
+
+/**
+ * A code given at sign-up is an app user's own code (邀请好友: the user becomes the inviter) or else a platform
+ * invitation code (/invitationCode, uses counted). Answers the inviter's id.
+ */
+async function useCode(tx: Db, code: string, userId: number, now: Date): Promise<number | null> {
+  const [inviter] = await tx
+    .select({ id: appUser.id })
+    .from(appUser)
+    .where(and(eq(appUser.inviteCode, code), eq(appUser.operator, false)))
+  if (!inviter) {
+    await useInvitation(tx, code, userId, now)
+    return null
+  }
+  await tx.update(appUser).set({ inviterId: inviter.id }).where(eq(appUser.id, userId))
+  return inviter.id
+}
+
 const userColumns = {
   id: appUser.id,
   state: appUser.state,
@@ -67,7 +95,8 @@ const userColumns = {
 /**
  * Signs a phone in (its SMS code already checked), in one transaction: the user is created on the first sign-in
  * (nickname 用户 + the phone's last 4 digits, the first shown default avatar), taking a use of the invitation code
- * if one is given — a code given by an existing user is ignored (it counts at sign-up only); a cancelled or locked
+ * or the inviting user's own code if one is given (then the sign-up hooks run) — a code given by an existing user is
+ * ignored (it counts at sign-up only); a cancelled or locked
  * user is refused; the device is recorded; a new app session is answered.
  */
 export async function signIn(ctx: Ctx, input: SignInInput, now = new Date()) {
@@ -98,7 +127,8 @@ export async function signIn(ctx: Ctx, input: SignInInput, now = new Date()) {
         .returning(userColumns)
       if (made) {
         created = true
-        if (input.invitationCode) await useInvitation(tx, input.invitationCode, made.id, now)
+        const inviterId = input.invitationCode ? await useCode(tx, input.invitationCode, made.id, now) : null
+        for (const fn of afterSignUp) await fn(tx, { userId: made.id, inviterId }, now)
       }
       user = made ?? (await find())[0]
       if (!user) throw new AppError('CONFLICT', '登录失败，请重试')

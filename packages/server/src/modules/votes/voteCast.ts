@@ -2,6 +2,7 @@ import { voteMessages } from '@moc/domain/api/votes'
 import { VERIFY_STATE } from '@moc/domain/resources/index'
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { rowsOf } from '../../db/rowsOf.ts'
 import { vote, voteOption } from '../../db/tables/votes.ts'
 import { AppError } from '../../platform/errors.ts'
 
@@ -21,9 +22,6 @@ export interface CastResult {
   today: number
   total: number
 }
-
-const rowsOf = (r: unknown): Record<string, unknown>[] =>
-  Array.isArray(r) ? r : ((r as { rows?: Record<string, unknown>[] }).rows ?? [])
 
 /**
  * One vote of an app user for an option (decision 0044): the option must be shown in a live vote whose window is
