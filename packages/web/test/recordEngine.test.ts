@@ -2,6 +2,7 @@ import type { Grant } from '@moc/domain/permissions/can'
 import { article } from '@moc/domain/resources/article'
 import { resources } from '@moc/domain/resources/index'
 import { defineResource } from '@moc/domain/resources/types'
+import { parseYuan } from '@moc/domain/rules/money'
 import { describe, expect, it } from 'vitest'
 import {
   allowedCommands,
@@ -24,6 +25,7 @@ import {
   listColumnKeys,
   offers,
   readListState,
+  refPrefill,
   reorderedIds,
   resourceApi,
 } from '../src/engine/derive.ts'
@@ -241,6 +243,25 @@ describe('what a record type offers', () => {
     expect(fieldText(ticket.fields.ranges, [{ platform: 'ios', minCode: 1, maxCode: null }])).toBe(
       '平台：iOS，最低版本号：1，最高版本号：--',
     )
+  })
+
+  it('money fields (cents) read in 元 with two decimals', () => {
+    const f = { kind: 'number', label: '金额', cents: true } as const
+    expect(fieldText(f, 1250)).toBe('12.50元')
+    expect(fieldText(f, 5)).toBe('0.05元')
+    expect([parseYuan('12.5'), parseYuan('￥0.05'), parseYuan('1.234'), parseYuan('abc')]).toEqual([
+      1250,
+      5,
+      undefined,
+      undefined,
+    ])
+  })
+
+  it('a new item starts under the parent its list is filtered by (refPrefill)', () => {
+    const option = resources.voteOption!
+    expect(refPrefill(option, { voteId: '7', moduleId: '3', title: '甲' })).toMatchObject({ voteId: 7 })
+    expect(refPrefill(option, { voteId: 'x' })).toEqual({})
+    expect(refPrefill(option, {})).toEqual({})
   })
 
   it('a takedown is 撤回发布 where the show words already say 下线', () => {

@@ -9,6 +9,8 @@ import { formTitle, ResourceFormLoader } from './ResourceForm.tsx'
 /** What the drawer edits: a new item, or the item of `id`. */
 export interface DrawerTarget {
   id?: number
+  /** A new item's starting values (the list's parent filter, refPrefill). */
+  initial?: Record<string, number>
 }
 
 /**
@@ -50,7 +52,15 @@ export default function FormDrawer({
       <ResourceFormLoader
         def={def}
         id={target.id}
-        host={{ kind: 'drawer', requestClose, close: onClose, edited, inPlace, onSaved }}
+        host={{
+          kind: 'drawer',
+          requestClose,
+          close: onClose,
+          edited,
+          inPlace,
+          onSaved,
+          initial: target.initial,
+        }}
       />
     </Drawer>
   )

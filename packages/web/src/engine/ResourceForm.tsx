@@ -20,6 +20,7 @@ import {
   listSearchOf,
   listUrlAfterSave,
   type OpenedFromDetail,
+  prefillOf,
   type SavedItem,
 } from './afterSave.ts'
 import {
@@ -62,6 +63,8 @@ export type FormHost =
       inPlace?: boolean
       /** Told the saved item's id (a question written on a questionnaire's screen joins it). */
       onSaved?: (id: number) => void | Promise<void>
+      /** A new item's starting values. */
+      initial?: Record<string, number>
     }
 
 /** The form's title: 新增 / 编辑 / 查看 and the type's label. */
@@ -192,6 +195,8 @@ function EditForm({
   // A partitioned type (programme content's source): a new item takes the URL's value, which the form only shows.
   const partition = def.list.partition
   const initialValues = formValues(def, item?.fields)
+  if (!editing)
+    Object.assign(initialValues, host.kind === 'drawer' ? host.initial : prefillOf(location.state))
   if (partition && !editing) initialValues[partition] = partitionOf(def, params)
   // Data that arrives after the form opened fills only what the user has not touched (decision 0035).
   const edits = useFormEdits(form, initialValues)

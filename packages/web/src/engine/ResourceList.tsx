@@ -28,6 +28,7 @@ import {
   likeCountApplies,
   listColumnKeys,
   offers,
+  refPrefill,
   searchFields,
   viewCountApplies,
 } from './derive.ts'
@@ -180,12 +181,16 @@ export function ResourceList({ def, embedded = false }: { def: ResourceDef; embe
     if (path === undefined) {
       // The drawer reads the item afresh too, and its code comes with the form's.
       prefetchForm(queryClient, def, def.screens.list, id).catch(() => undefined)
-      setDrawer({ id })
+      setDrawer(id === undefined ? { initial: refPrefill(def, model.state.filters) } : { id })
       return
     }
     const url = model.urlOf(path, id)
-    // The list's own query goes along: saving returns to it, on the tab that holds the item (afterSave.ts).
-    const state: OpenedFromList = { listSearch: window.location.search }
+    // The list's own query goes along: saving returns to it, on the tab that holds the item (afterSave.ts); a new
+    // item starts under the parent the list is filtered by.
+    const state: OpenedFromList = {
+      listSearch: window.location.search,
+      ...(id === undefined ? { prefill: refPrefill(def, model.state.filters) } : {}),
+    }
     prefetchForm(queryClient, def, path, id).then(
       () => navigate(url, { flushSync: true, state }),
       () => navigate(url, { state }),

@@ -9,6 +9,8 @@ export const HIGHLIGHT_PARAM = 'highlight'
 /** Router state a list hands to the form it opens: the list's own query, so a save can return to it. */
 export interface OpenedFromList {
   listSearch: string
+  /** A new item's values taken from the list's filters (refPrefill). */
+  prefill?: Record<string, number>
 }
 
 /** The list query a form was opened from (its router state), if a list opened it. */
@@ -16,6 +18,10 @@ export const listSearchOf = (state: unknown): string | undefined => {
   const search = (state as Partial<OpenedFromList> | null | undefined)?.listSearch
   return typeof search === 'string' ? search : undefined
 }
+
+/** The values a new item's form starts from, handed by the list that opened it (its router state). */
+export const prefillOf = (state: unknown): Record<string, number> | undefined =>
+  (state as Partial<OpenedFromList> | null | undefined)?.prefill
 
 /** Router state a read-only detail hands to the editor its 编辑 opens: the detail's own address (path and query). */
 export interface OpenedFromDetail {

@@ -381,6 +381,20 @@ export interface ListState {
 export const CREATOR_PARAM = 'createdBy'
 
 /**
+ * What a new item takes from the list it is added from: the list filtered by a parent (a vote's options by
+ * `voteId`, an account's sub-accounts) adds under that parent, so a single-id ref field the list searches on starts
+ * at the filter's value.
+ */
+export function refPrefill(def: ResourceDef, filters: Record<string, string>): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const [name, f] of Object.entries(def.fields)) {
+    const v = filters[name]
+    if (f.ref && f.search && f.kind === 'number' && v && /^[1-9]\d*$/.test(v)) out[name] = Number(v)
+  }
+  return out
+}
+
+/**
  * Reads the list state from the URL. No `createdBy` at all means the default creator (the current user,
  * spec §6); an empty `createdBy` means everyone. A `type` the grant may not open is the first tab.
  */

@@ -168,6 +168,7 @@ export function recordCommandRoutes(h: RecordKit) {
             tx,
             def.name,
             rows.map((r) => r.id),
+            { kind: 'command', command: name },
           )
           return rows.length
         })

@@ -1,3 +1,4 @@
+import type { ReviewAction } from '@moc/domain/api/review'
 import { recordResources } from '@moc/domain/resources/index'
 import type { FieldDef, RecordStorage } from '@moc/domain/resources/types'
 import { inArray, sql } from 'drizzle-orm'
@@ -15,8 +16,18 @@ type Row = Record<string, unknown> & { id: number }
 /** Computes the derived fields of the rows answered (one query for them all, never one per row). */
 export type DerivedValues = (db: Db, rows: readonly Row[]) => Promise<Map<number, Record<string, unknown>>>
 
-/** Runs in the transaction of a write to these rows (add, modify, delete, restore, show state, import, transition). */
-export type AfterWrite = (tx: Db, ids: readonly number[]) => Promise<void>
+/**
+ * Which write ran a hook: a form save (add, modify), the bin (delete, restore), 显示/隐藏 (show), an import, a review
+ * step with its action (submit, pass, reject, withdraw, revoke, publish) or a command's transition. A hook that
+ * reacts to approval only (a notice's send) reads `kind === 'review'`, not the rows' state.
+ */
+export type WriteKind =
+  | { kind: 'add' | 'modify' | 'delete' | 'restore' | 'show' | 'import' }
+  | { kind: 'review'; action: ReviewAction }
+  | { kind: 'command'; command: string }
+
+/** Runs in the transaction of a write to these rows. */
+export type AfterWrite = (tx: Db, ids: readonly number[], write: WriteKind) => Promise<void>
 
 const derivedValues = new Map<string, DerivedValues>()
 const afterWrites = new Map<string, AfterWrite[]>()
@@ -30,8 +41,8 @@ export function registerAfterWrite(resource: string, fn: AfterWrite) {
 }
 
 /** The hooks of a definition after a write of these rows (none registered: nothing). */
-export async function afterWrite(tx: Db, resource: string, ids: readonly number[]) {
-  for (const fn of afterWrites.get(resource) ?? []) await fn(tx, ids)
+export async function afterWrite(tx: Db, resource: string, ids: readonly number[], write: WriteKind) {
+  for (const fn of afterWrites.get(resource) ?? []) await fn(tx, ids, write)
 }
 
 /** Does the definition have derived fields (so it must have a function computing them)? */

@@ -94,7 +94,7 @@ export function recordImportRoute(k: RecordKit) {
               .returning({ id: k.id })) as { id: number }[]
             ids.push(row!.id)
           }
-          await afterWrite(tx as unknown as Db, def.name, ids)
+          await afterWrite(tx as unknown as Db, def.name, ids, { kind: 'import' })
           added = ids.length
         })
       if (!byRow) return ok({ added })

@@ -140,11 +140,13 @@ export function recordReviewRoutes(h: RecordKit) {
         })
       }
       // A decision changes what the app sees (an approved post counts in its circle): the type's hooks follow.
-      await afterWrite(
-        tx,
-        def.name,
-        steps.map((s) => s.row.id),
-      )
+      if (steps.length)
+        await afterWrite(
+          tx,
+          def.name,
+          steps.map((s) => s.row.id),
+          { kind: 'review', action: steps[0]!.action },
+        )
       return steps.length
     })
     return ok({ updated })

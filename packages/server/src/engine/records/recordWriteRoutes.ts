@@ -20,7 +20,7 @@ import { holderName, lockHeldByOther } from '../editLock.ts'
 import { forgetReviewHistory } from '../reviewHistory.ts'
 import { keepVersion } from '../versions.ts'
 import { readChildren, writeChildren } from './recordChildren.ts'
-import { afterWrite } from './recordDerived.ts'
+import { afterWrite, type WriteKind } from './recordDerived.ts'
 import type { RecordKit } from './recordKit.ts'
 import { checkFieldRules } from './recordRules.ts'
 import { newRowValues } from './recordTable.ts'
@@ -33,11 +33,12 @@ export function recordWriteRoutes(k: RecordKit) {
   const { app, db, rt, def, label, tags, base, t, id, access, may, audit, locked, itemOf, embedOrigins } = k
   const fields = fieldsSchema(def)
   // The type's write hooks, in the write's transaction (registerAfterWrite).
-  const afterRows = (tx: Db, rows: readonly Row[]) =>
+  const afterRows = (tx: Db, rows: readonly Row[], write: WriteKind) =>
     afterWrite(
       tx,
       def.name,
       rows.map((r) => r.id),
+      write,
     )
   const idResponse = { 200: envelopeSchema(z.object({ id: z.number().int() })) }
   // Adding answers the new row as the list shows it.
@@ -66,7 +67,7 @@ export function recordWriteRoutes(k: RecordKit) {
             .values({ ...write, ...(await newRowValues(t2, rt, me)) } as never)
             .returning()) as Row[]
           await writeChildren(t2, def, row!.id, values, origins)
-          await afterWrite(t2, def.name, [row!.id])
+          await afterWrite(t2, def.name, [row!.id], { kind: 'add' })
           return row!
         })
         audit(req, [created])
@@ -109,7 +110,7 @@ export function recordWriteRoutes(k: RecordKit) {
             .where(eq(id, rowId))
             .returning()) as Row[]
           await writeChildren(t2, def, rowId, values, origins)
-          await afterWrite(t2, def.name, [rowId])
+          await afterWrite(t2, def.name, [rowId], { kind: 'modify' })
           // Every save of a submitted or published item keeps a version (decision 0009); drafts keep none.
           if (rt.traits.reviewed && after!.verifyState !== 0) {
             const children = (await readChildren(t2, def, [rowId])).get(rowId) ?? {}
@@ -175,7 +176,7 @@ export function recordWriteRoutes(k: RecordKit) {
             await tx.delete(t).where(inArray(id, gone))
             if (rt.traits.reviewed) await forgetReviewHistory(tx as unknown as Db, rt.resType, gone)
           }
-          await afterRows(tx as unknown as Db, rows)
+          await afterRows(tx as unknown as Db, rows, { kind: 'delete' })
           return { recycled: live.length, deleted: binned.length }
         })
         return ok(result)
@@ -209,7 +210,7 @@ export function recordWriteRoutes(k: RecordKit) {
                 rows.map((r) => r.id),
               ),
             )
-          await afterRows(tx as unknown as Db, rows)
+          await afterRows(tx as unknown as Db, rows, { kind: 'restore' })
           return rows.length
         })
         return ok({ restored })
@@ -244,7 +245,7 @@ export function recordWriteRoutes(k: RecordKit) {
                 rows.map((r) => r.id),
               ),
             )
-          await afterRows(tx as unknown as Db, rows)
+          await afterRows(tx as unknown as Db, rows, { kind: 'show' })
           return rows.length
         })
         return ok({ updated })

@@ -1,8 +1,7 @@
 import { mediaAccountMessages } from '@moc/domain/api/mediaAccounts'
 import { VERIFY_STATE } from '@moc/domain/resources/index'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { processResourceLog } from '../../db/schema.ts'
 import { mediaAccount, mediaColumn, mediaOperator, operatingPreset } from '../../db/tables/media.ts'
 import { registerAfterWrite } from '../../engine/records/recordDerived.ts'
 import { AppError } from '../../platform/errors.ts'
@@ -13,15 +12,9 @@ import { AppError } from '../../platform/errors.ts'
  * any role). Run in the write's transaction (registerAfterWrite), so a refusal undoes the write.
  */
 
-/**
- * Whether this write of the account is a review step (submit, approve, reject…): the engine logs one in the same
- * transaction, and now() is the transaction's start, so its log row is stamped with it.
- */
-const reviewStepNow = sql<boolean>`exists (select 1 from ${processResourceLog} l
-  where l.res_type = 'mediaAccount' and l.res_id = ${mediaAccount.id} and l.created_at = now())`
-
-registerAfterWrite('mediaAccount', async (tx, ids) => {
+registerAfterWrite('mediaAccount', async (tx, ids, write) => {
   if (!ids.length) return
+  const reviewStep = write.kind === 'review'
   const rows = await tx
     .select({
       id: mediaAccount.id,
@@ -30,17 +23,16 @@ registerAfterWrite('mediaAccount', async (tx, ids) => {
       presetId: mediaAccount.presetId,
       presetShown: operatingPreset.showState,
       presetColumns: operatingPreset.columns,
-      reviewStep: reviewStepNow,
     })
     .from(mediaAccount)
     .leftJoin(operatingPreset, eq(operatingPreset.id, mediaAccount.presetId))
     .where(inArray(mediaAccount.id, [...ids]))
   // A form save choosing (or keeping) a disabled preset; a review step only moves the account along.
-  if (rows.some((r) => r.presetId !== null && r.presetShown === false && !r.reviewStep))
+  if (rows.some((r) => r.presetId !== null && r.presetShown === false && !reviewStep))
     throw new AppError('BAD_REQUEST', mediaAccountMessages.presetDisabled)
   const approved = rows.filter(
     (r) =>
-      r.reviewStep &&
+      reviewStep &&
       r.verifyState === VERIFY_STATE.passed &&
       !(r.columns as number[]).length &&
       (r.presetColumns as number[] | null)?.length,

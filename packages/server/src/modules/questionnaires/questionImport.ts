@@ -163,6 +163,7 @@ export async function questionImportRoutes(fastify: FastifyInstance, ctx: Ctx) {
             tx,
             'question',
             made.map((m) => m.id),
+            { kind: 'import' },
           )
         })
       req.auditInfo.target = `${req.body.fileName}：导入 ${good.length} 行，${failed.length} 行有误`

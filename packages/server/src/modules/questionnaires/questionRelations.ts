@@ -206,5 +206,5 @@ export async function questionRelationRoutes(fastify: FastifyInstance, ctx: Ctx)
 /** A change of a questionnaire's questions is a change of the questionnaire (its time; its hooks). */
 async function touch(tx: Db, id: number) {
   await tx.update(questionnaire).set({ updatedAt: new Date() }).where(eq(questionnaire.id, id))
-  await afterWrite(tx, 'questionnaire', [id])
+  await afterWrite(tx, 'questionnaire', [id], { kind: 'modify' })
 }
