@@ -235,6 +235,14 @@ describe.each(engines)('points shop (%s)', (engine) => {
     expect(mine.total).toBe(4)
     expect(mine.items[0]).toMatchObject({ delta: -10, source: 'shop', sourceLabel: '积分兑换' })
     expect(mine.items.at(-1)).toMatchObject({ delta: 30, source: 'grant', balance: 30 })
+
+    // 每人限兑 is counted after the item's lock: 10 concurrent attempts against a limit of 2 give exactly 2.
+    const limited = await item({ name: '限兑礼品', points: 1, stock: 100, perUserLimit: 2 })
+    const [rich] = await users(1, 100)
+    const raced = await Promise.all(Array.from({ length: 10 }, () => redeem(rich!.token, limited)))
+    expect(raced.filter((r) => r.res.statusCode === 200)).toHaveLength(2)
+    expect(raced.filter((r) => r.body.msg === '每人限兑 2 件，您已达到兑换上限')).toHaveLength(8)
+    expect(await pointsOf(rich!.id)).toBe(98)
   })
 
   it('gives a coupon for a coupon item (its stock consumed, its refusals undo the redemption) and grants a frame once', async () => {
