@@ -1,4 +1,5 @@
 import { defaultEditorSettings, editorSettingsSchema } from '@moc/domain/api/editor'
+import { defaultShopEntrance, shopEntranceSchema } from '@moc/domain/api/pointsShop'
 import { defaultLayout, layoutStateSchema } from '@moc/domain/api/session'
 import { LOG_RETENTION_MAX_DAYS, LOG_RETENTION_MIN_DAYS } from '@moc/domain/api/syslog'
 import { defaultToolSettings, toolSettingsSchema } from '@moc/domain/api/tools'
@@ -23,6 +24,8 @@ export const settingSchemas = {
   editor: editorSettingsSchema,
   /** External tools' addresses (外部工具): /webcut, /yunjian and the SSO client 云剪辑 signs in with. */
   tools: toolSettingsSchema,
+  /** 积分商城入口 (/ScoreShopEntrance; decision 0051): shown in the app or not, its name, icon and link. */
+  'shop.entrance': shopEntranceSchema,
 } as const
 export type SettingKey = keyof typeof settingSchemas
 export type SettingValue<K extends SettingKey> = z.infer<(typeof settingSchemas)[K]>
@@ -34,6 +37,7 @@ const defaults: { [K in SettingKey]: SettingValue<K> } = {
   'style.defaults': defaultLayout,
   editor: defaultEditorSettings,
   tools: defaultToolSettings,
+  'shop.entrance': defaultShopEntrance,
 }
 
 /** The keys of the 系统设置 form of /api/setting/get|update (super admins change them); style has its own calls. */
