@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
+import ExcelJS from 'exceljs'
 import { AppClient } from './appClient.ts'
 import { expect as baseExpect, expectToast, signInAsAdmin, test, unique } from './fixtures.ts'
 import { button } from './organisationHelpers.ts'
@@ -131,6 +132,27 @@ test('红包: invite and register rules with budgets and a scope set up on /redP
   await expect(rowOf(page, 'zhang@example.com')).toContainText('已通过')
   await page.getByRole('tab', { name: /已拒绝/ }).click()
   await expect(rowOf(page, 'zhang-backup@example.com')).toContainText('收款账号与姓名不符')
+
+  // 导出 of the tab: the refused request, its amount in 元 and the reason.
+  const download = page.waitForEvent('download')
+  await button(page, '导出').click()
+  const file = await download
+  expect(file.suggestedFilename()).toMatch(/\.xlsx$/)
+  const wb = new ExcelJS.Workbook()
+  await wb.xlsx.readFile(await file.path())
+  const sheet = wb.worksheets[0]!.getSheetValues()
+    .slice(1)
+    .map((r) => (r as unknown[]).slice(1).map((v) => String(v ?? '')))
+  const header = sheet[0]!
+  const refused = sheet.slice(1).filter((r) => r.includes('zhang-backup@example.com'))
+  expect(refused).toHaveLength(1)
+  const cell = (name: string) => refused[0]![header.indexOf(name)]
+  expect([cell('提现金额'), cell('真实姓名'), cell('状态'), cell('拒绝原因')]).toEqual([
+    '1.00',
+    realName,
+    '已拒绝',
+    '收款账号与姓名不符',
+  ])
 
   // The inviter's ledger (流水) by user ID: five rows, each with its running balance; they add up to the balance.
   await page.getByLabel('用户ID').fill(String(inviter.user!.id))

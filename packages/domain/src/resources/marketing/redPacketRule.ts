@@ -67,7 +67,7 @@ const ruleFields = {
   remark: { kind: 'textarea', label: '备注', max: 200 },
 } as const satisfies Record<string, FieldDef>
 
-const ruleOf = (name: string, kind: 'invite' | 'register', label: string, tab: string) =>
+const ruleOf = (name: string, kind: 'invite' | 'register', label: string) =>
   defineResource({
     name,
     label,
@@ -78,7 +78,7 @@ const ruleOf = (name: string, kind: 'invite' | 'register', label: string, tab: s
     screens: { list: '/redPacket' },
     fields: ruleFields,
     list: {
-      types: { [kind]: { label: tab, where: {} } },
+      types: { [kind]: { label: '全部规则', where: {} } },
       columns: ['name', 'amount', 'budget', 'spent', 'remaining', 'startAt', 'endAt', 'status', 'showState'],
     },
     actions: ['show', 'hide', 'export'],
@@ -92,7 +92,7 @@ const ruleOf = (name: string, kind: 'invite' | 'register', label: string, tab: s
  * 邀请红包 (spec §2 /redPacket type invite; decision 0048): what an inviter gets when a user they invited (with their
  * own invite code) signs up — from the first enabled rule in its window with budget left.
  */
-export const redPacketInviteRule = ruleOf('redPacketInviteRule', 'invite', '邀请红包规则', '邀请红包')
+export const redPacketInviteRule = ruleOf('redPacketInviteRule', 'invite', '邀请红包规则')
 
 /** 注册红包 (spec §2 /redPacket type register): what a new app user gets at sign-up, from the same kind of rule. */
-export const redPacketRegisterRule = ruleOf('redPacketRegisterRule', 'register', '注册红包规则', '注册红包')
+export const redPacketRegisterRule = ruleOf('redPacketRegisterRule', 'register', '注册红包规则')

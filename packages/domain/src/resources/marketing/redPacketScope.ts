@@ -32,7 +32,7 @@ export const redPacketScope = defineResource({
     remark: { kind: 'textarea', label: '备注', max: 200 },
   },
   list: {
-    types: { scope: { label: '发放范围', where: {} } },
+    types: { scope: { label: '全部范围', where: {} } },
     columns: ['name', 'portraitId', 'region', 'showState', 'remark'],
   },
   actions: ['show', 'hide'],

@@ -24,7 +24,12 @@ export const redPacketWithdrawal = defineResource({
   screens: { list: '/redPacket' },
   fields: {
     userId: { kind: 'number', label: '用户', readOnly: true, search: true, ref: { resource: 'appUser' } },
-    userNo: { kind: 'text', label: '用户ID', derived: true, help: '在「查看流水」中输入，查看该用户的红包流水' },
+    userNo: {
+      kind: 'text',
+      label: '用户ID',
+      derived: true,
+      help: '在「查看流水」中输入，查看该用户的红包流水',
+    },
     amount: { kind: 'number', label: '提现金额', cents: true, readOnly: true },
     realName: { kind: 'text', label: '真实姓名', readOnly: true, search: true },
     account: { kind: 'text', label: '收款账号', readOnly: true, search: true },

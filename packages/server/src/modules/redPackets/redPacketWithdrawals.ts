@@ -88,7 +88,12 @@ registerDerived('redPacketWithdrawal', async (db, rows) => {
         .where(inArray(admin.id, ids))
     : []
   const byId = new Map(names.map((a) => [a.id, a.name || a.username]))
-  return new Map(rows.map((r) => [r.id, { reviewerName: byId.get(r.reviewedBy as number) ?? '', userNo: String(r.userId) }]))
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { reviewerName: byId.get(r.reviewedBy as number) ?? '', userNo: String(r.userId) },
+    ]),
+  )
 })
 
 /** The rows of a decision must all be pending (the engine holds their locks, so the state read stays true). */
