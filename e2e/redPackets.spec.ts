@@ -12,7 +12,13 @@ const stamp = String(Date.now()).slice(-7)
 const phoneOf = (i: number) => `135${stamp}${i}`
 
 type Wallet = { balance: number; total: number; items: { kind: string; delta: number; balance: number }[] }
-type Invite = { inviteCode: string; invitedCount: number; earned: number; rewardAmount: number | null }
+type Invite = {
+  inviteCode: string
+  invitedCount: number
+  earned: number
+  rewardAmount: number | null
+  eligible: boolean
+}
 type Withdrawn = { withdrawal: { id: number; state: string }; balance: number }
 
 /** Opens a tab of /redPacket (the outer tabs: 邀请红包, 提现记录, 注册红包, 发放范围). */
@@ -77,7 +83,7 @@ test('红包: invite and register rules with budgets and a scope set up on /redP
   // The app: a user asks for their invite code; a friend signs up with it.
   const inviter = await AppClient.signUp(request, phoneOf(1))
   const invite = await inviter.ok<Invite>('GET', '/api/open/redPacket/invite')
-  expect(invite).toMatchObject({ invitedCount: 0, earned: 0, rewardAmount: 250 })
+  expect(invite).toMatchObject({ invitedCount: 0, earned: 0, rewardAmount: 250, eligible: true })
   const friend = await AppClient.signUp(request, phoneOf(2), { invitationCode: invite.inviteCode })
   expect((await friend.ok<Wallet>('GET', '/api/open/redPacket/wallet')).balance).toBe(100)
   const after = await inviter.ok<Invite>('GET', '/api/open/redPacket/invite')

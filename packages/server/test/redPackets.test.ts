@@ -160,7 +160,7 @@ describe.each(engines)('red packets (%s)', (engine) => {
     const register = await rule('register', { name: '新人红包', amount: 150, budget: 3000 })
     const inviter = await app.user(nextPhone())
     const first = await app.ok(app.get(inviter.token, '/api/open/redPacket/invite'))
-    expect(first).toMatchObject({ invitedCount: 0, earned: 0, rewardAmount: 300 })
+    expect(first).toMatchObject({ invitedCount: 0, earned: 0, rewardAmount: 300, eligible: true })
     expect(first.inviteCode).toMatch(/^[2-9A-HJKMNP-Z]{8}$/)
     // Asked again (and twice at once): the same code.
     const again = await Promise.all(
@@ -270,6 +270,8 @@ describe.each(engines)('red packets (%s)', (engine) => {
     expect(await pay(inHz!.id)).toBe(100)
     expect(await pay(inNb!.id)).toBe(0)
     expect(await pay(tagged!.id)).toBe(100)
+    expect((await app.ok(app.get(inNb!.token, '/api/open/redPacket/invite'))).eligible).toBe(false)
+    expect((await app.ok(app.get(inHz!.token, '/api/open/redPacket/invite'))).eligible).toBe(true)
     // No enabled scope: everyone.
     await ok(post(adminToken, '/api/redPacketScope/showState', { ids: [hz.id], showState: false }))
     await db().update(redPacketScope).set({ showState: false })

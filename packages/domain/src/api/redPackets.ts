@@ -82,6 +82,8 @@ export const openRedPacketInviteSchema = z.object({
   earned: z.number().int(),
   /** 分 the current invite rule gives per friend, null when none pays now. */
   rewardAmount: z.number().int().nullable(),
+  /** Whether the caller is within the red packets' scope (发放范围): an invite pays them only then. */
+  eligible: z.boolean(),
 })
 
 /** GET /api/open/redPacket/wallet: the balance and a page of the ledger, newest first. */

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { appUser, invitationCode } from '../../db/tables/community.ts'
 import { redPacketLedger, redPacketWithdrawal } from '../../db/tables/marketing.ts'
 import { AppError } from '../../platform/errors.ts'
-import { payingRules } from './redPacketRewards.ts'
+import { isEligible, payingRules } from './redPacketRewards.ts'
 import { moveRedPacket, walletBalance } from './redPacketWallet.ts'
 
 /** What the app-facing red-packet calls do (decision 0048): invite codes, the wallet, withdrawals. */
@@ -51,19 +51,21 @@ export async function ensureInviteCode(db: Db, userId: number): Promise<string> 
 /** The invite code, how many signed up with it, what the invites earned, and what an invite pays now. */
 export async function inviteSummary(db: Db, userId: number) {
   const inviteCode = await ensureInviteCode(db, userId)
-  const [[invited], [earned], [rule]] = await Promise.all([
+  const [[invited], [earned], [rule], eligible] = await Promise.all([
     db.select({ n: count() }).from(appUser).where(eq(appUser.inviterId, userId)),
     db
       .select({ sum: sql<string | null>`sum(${redPacketLedger.delta})` })
       .from(redPacketLedger)
       .where(and(eq(redPacketLedger.userId, userId), eq(redPacketLedger.kind, 'invite'))),
     payingRules(db, 'invite').limit(1),
+    isEligible(db, userId),
   ])
   return {
     inviteCode,
     invitedCount: invited?.n ?? 0,
     earned: Number(earned?.sum ?? 0),
     rewardAmount: rule?.amount ?? null,
+    eligible,
   }
 }
 
