@@ -139,7 +139,7 @@ describe.each(engines)('red packets (%s)', (engine) => {
       amount: 520,
       budget: 5000,
     })
-    expect([below.res.statusCode, below.body.msg]).toEqual([409, '总预算不能少于已发放金额'])
+    expect([below.res.statusCode, below.body.msg]).toEqual([409, '总预算不能少于已发放金额（52.00元）'])
     const zero = await post(adminToken, '/api/redPacketInviteRule/add', {
       name: '零',
       amount: 0,

@@ -55,7 +55,7 @@ const ruleFields = {
     required: true,
     min: 1,
     max: RED_PACKET_BUDGET_MAX,
-    atLeast: { field: 'spent', message: '总预算不能少于已发放金额' },
+    atLeast: { field: 'spent', message: '总预算不能少于已发放金额（{min}）' },
     help: '已发放加一个红包金额超过总预算时停止发放',
   },
   spent: { kind: 'number', label: '已发放', cents: true, readOnly: true },

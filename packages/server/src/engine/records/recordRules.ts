@@ -1,4 +1,5 @@
 import type { FieldDef } from '@moc/domain/resources/types'
+import { yuanText } from '@moc/domain/rules/money'
 import { and, inArray, max, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../platform/errors.ts'
@@ -32,7 +33,10 @@ export async function checkFieldRules(
     if (f.atLeast && selfId !== undefined && typeof values[name] === 'number') {
       const floor = (await storedRow())?.[f.atLeast.field]
       if (typeof floor === 'number' && (values[name] as number) < floor)
-        throw new AppError('CONFLICT', f.atLeast.message.replace('{min}', String(floor)))
+        throw new AppError(
+          'CONFLICT',
+          f.atLeast.message.replace('{min}', f.cents ? `${yuanText(floor)}元` : String(floor)),
+        )
     }
     const rule = f.unique ?? f.increasing
     if (!rule || !(name in values) || values[name] === null || values[name] === '') continue
