@@ -218,6 +218,46 @@ describe.each(engines)('tasks (%s)', (engine) => {
     ).toEqual([])
   })
 
+  it('app posts and comments complete their tasks (the hooks in the app calls), once a day', async () => {
+    const postTask = await ok(
+      post(adminToken, '/api/task/add', {
+        name: '发一篇帖子',
+        action: 'post',
+        period: 'daily',
+        target: 1,
+        points: 4,
+      }),
+    )
+    const commentTask = await ok(
+      post(adminToken, '/api/task/add', {
+        name: '评论两次',
+        action: 'comment',
+        period: 'daily',
+        target: 2,
+        points: 6,
+      }),
+    )
+    const me = await app.user('13800000006')
+    const circleId = await app.makeCircle('任务圈')
+    await app.ok(app.post(me.token, '/api/open/circle/join', { circleId }))
+    const made = await app.ok(app.post(me.token, '/api/open/post/add', { circleId, body: '第一帖' }))
+    await app.ok(app.post(me.token, '/api/open/post/add', { circleId, body: '第二帖' }))
+    for (const body of ['好', '赞', '再评'])
+      await app.ok(app.post(me.token, '/api/open/comment/add', { postId: made.id, parentId: null, body }))
+    const paid = (await logOf(me.id, 'task')).map((l) => [l.refId, l.delta]).sort()
+    expect(paid).toEqual(
+      [
+        [postTask.id, 4],
+        [commentTask.id, 6],
+      ].sort(),
+    )
+    const list = await app.ok(app.get(me.token, '/api/open/tasks'))
+    expect(list.items.find((i: { id: number }) => i.id === commentTask.id)).toMatchObject({
+      count: 2,
+      completed: true,
+    })
+  })
+
   it('rules grant medals once: points, completed tasks, invites (with the invite task)', async () => {
     const rich = await ok(
       post(adminToken, '/api/medal/add', {
