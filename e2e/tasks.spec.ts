@@ -218,4 +218,25 @@ test('任务管理, 任务排序, /taskDetail and 头像框: a task made and tak
     .filter({ hasText: frameName })
   await expect(mine.getByText('佩戴中')).toBeVisible()
   await expect(mine.getByText(/运营发放（admin）：春节活动奖励/)).toBeVisible()
+
+  // 发放勋章 from /userDetail: one medal, a reason; it joins the user's list.
+  const medalName = unique('优秀评论')
+  const madeMedal = await sealedCall(page, 'POST', '/api/medal/add', {
+    name: medalName,
+    image: '/favicon.ico',
+    rule: 'manual',
+  })
+  expect(madeMedal.code, madeMedal.msg).toBe(0)
+  await button(page, '发放勋章').click()
+  const grantDialog = page.getByRole('dialog', { name: '发放勋章' })
+  await grantDialog.getByRole('combobox', { name: '勋章' }).fill(medalName)
+  await page.locator('.ant-select-dropdown:visible').getByTitle(medalName, { exact: true }).click()
+  await grantDialog.getByLabel('发放原因').fill('评论质量高')
+  await button(grantDialog, '确定发放').click()
+  await expectToast(page, '发放成功')
+  const granted = page
+    .getByRole('list', { name: '勋章与头像框' })
+    .getByRole('listitem')
+    .filter({ hasText: medalName })
+  await expect(granted.getByText(/运营发放（admin）：评论质量高/)).toBeVisible()
 })
