@@ -57,6 +57,7 @@ export default defineConfig({
       API_RATE_LIMIT: '1000000',
       SESSION_IDLE_MINUTES: '120',
       DUMP_ALLOWED_PRIVATE: `127.0.0.1:${E2E_IMAGE_PORT}`,
+      MOC_TEST_CLOCK: '1', // POST /api/test/clock: sign-in days in the task journey (decision 0050)
       ...(E2E_BUILD ? { WEB_DIST: `${E2E_BUILD}/web` } : {}),
     },
   },

@@ -72,6 +72,9 @@ const envSchema = z.object({
   DUMP_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** `host:port` origins on private addresses the dump may still fetch from (an intranet image server). */
   DUMP_ALLOWED_PRIVATE: z.string().default(''),
+  /** Test mode: POST /api/test/clock moves the day of sign-ins and tasks (platform/testClock.ts); never in production. */
+  MOC_TEST_CLOCK: bool.default(false),
+  NODE_ENV: z.string().optional(),
 })
 
 export type Config = {
@@ -119,6 +122,8 @@ export type Config = {
   jobConcurrency: number
   dumpTimeoutMs: number
   dumpAllowedPrivate: string[]
+  /** POST /api/test/clock is served (MOC_TEST_CLOCK; refused with NODE_ENV=production). */
+  testClock?: boolean
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -131,6 +136,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.STORAGE === 's3' && !(e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY))
     throw new Error(
       'Invalid configuration:\n  STORAGE=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    )
+  if (e.MOC_TEST_CLOCK && e.NODE_ENV === 'production')
+    throw new Error(
+      'Invalid configuration:\n  MOC_TEST_CLOCK is for test servers and refused with NODE_ENV=production',
     )
   return {
     port: e.PORT,
@@ -177,5 +186,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dumpAllowedPrivate: e.DUMP_ALLOWED_PRIVATE.split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
+    testClock: e.MOC_TEST_CLOCK,
   }
 }

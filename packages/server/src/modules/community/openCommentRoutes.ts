@@ -19,6 +19,8 @@ import { screenCommentBody } from '../../engine/commentScreening.ts'
 import { recountPostComments } from '../../engine/commentTargets.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { AppError } from '../../platform/errors.ts'
+import { appNow } from '../../platform/testClock.ts'
+import { progressTask } from '../tasks/taskProgress.ts'
 import { appUserOf, auditApp, liveContent, livePost, offsetOf, openTags as tags } from './openCommon.ts'
 
 const parent = alias(comment, 'parent')
@@ -103,6 +105,7 @@ export async function openCommentRoutes(fastify: FastifyInstance, ctx: Ctx) {
           })
           .returning({ id: comment.id, verifyState: comment.verifyState, body: comment.body })
         if (target.postId !== null) await recountPostComments(tx, [made!.id])
+        await progressTask(tx, me.userId, 'comment', appNow()) // 任务: 评论 (decision 0050)
         return { ...made!, title: target.title }
       })
       const { title, ...added } = row

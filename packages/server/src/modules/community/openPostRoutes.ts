@@ -19,6 +19,8 @@ import { appUser, circle, circleMember, post, topic } from '../../db/tables/comm
 import { maskReplaced } from '../../engine/commentScreening.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { AppError } from '../../platform/errors.ts'
+import { appNow } from '../../platform/testClock.ts'
+import { progressTask } from '../tasks/taskProgress.ts'
 import type { SensitiveScanner } from '../words/sensitiveScanner.ts'
 import { appUserOf, auditApp, iso, livePost, offsetOf, openTags as tags } from './openCommon.ts'
 import { createPost, POST_RES_TYPE, postPlace } from './postCreate.ts'
@@ -124,6 +126,7 @@ export async function openPostRoutes(fastify: FastifyInstance, ctx: Ctx) {
           .from(circleMember)
           .where(and(eq(circleMember.circleId, b.circleId), eq(circleMember.userId, me.userId)))
         if (!member) throw new AppError('FORBIDDEN', msg.notMember)
+        await progressTask(tx, me.userId, 'post', appNow()) // 任务: 发帖 (decision 0050)
         return createPost(tx, {
           userId: me.userId,
           circleId: b.circleId,

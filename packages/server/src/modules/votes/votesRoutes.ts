@@ -23,6 +23,7 @@ import { dataScopeOf } from '../../platform/dataScope.ts'
 import { AppError } from '../../platform/errors.ts'
 import { sendXlsx } from '../../platform/xlsxReply.ts'
 import { appUserOf, auditApp, offsetOf } from '../community/openCommon.ts'
+import { progressAfter } from '../tasks/taskProgress.ts'
 import { castVote, liveVote } from './voteCast.ts'
 import { voteResults, writeVoteResultsXlsx } from './voteResults.ts'
 import './voteSync.ts'
@@ -233,6 +234,7 @@ export async function votesRoutes(fastify: FastifyInstance, ctx: Ctx) {
     async (req) => {
       const me = appUserOf(req)
       const result = await castVote(db, me.userId, req.body.optionId)
+      await progressAfter(req, db, me.userId, 'vote') // 任务: 投票 (decision 0050)
       auditApp(req, `voteOption:${req.body.optionId}`)
       return ok(result, voteMessages.cast)
     },

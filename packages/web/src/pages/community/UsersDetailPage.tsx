@@ -10,6 +10,7 @@ import { formatTime } from '../../engine/displayValue.ts'
 import { detailQuery } from '../../engine/prefetchForm.ts'
 import { ResourceForm } from '../../engine/ResourceForm.tsx'
 import { useCommands } from '../../engine/useCommands.tsx'
+import { UserAwardsPanel } from '../marketing/tasks/UserAwardsPanel.tsx'
 import { UsersActivity } from './UsersActivity.tsx'
 
 const STATE_COLORS: Record<string, string> = { normal: 'green', locked: 'red', cancelled: 'default' }
@@ -64,6 +65,7 @@ function AccountDetail({ def }: { def: ResourceDef }) {
       ) : null}
       {activity.error ? <Alert type="error" showIcon title={activity.error.message} /> : null}
       {id !== undefined && activity.data ? <UsersActivity userId={id} activity={activity.data} /> : null}
+      {id !== undefined && def === appUser ? <UserAwardsPanel userId={id} /> : null}
       {commands.dialog}
     </Flex>
   )
