@@ -131,6 +131,9 @@ export async function sendCoupons(
   if (!userIds.length) throw new AppError('BAD_REQUEST', couponMessages.noUsers)
   return db.transaction(async (t) => {
     const tx = t as unknown as Db
+    // The coupon's row lock before anything that refers to it: the send row's foreign key takes a share lock on the
+    // coupon, and two sends each holding one while waiting for grantCoupons' FOR UPDATE would deadlock.
+    await tx.select({ id: coupon.id }).from(coupon).where(eq(coupon.id, c.id)).for('update')
     const [send] = await tx
       .insert(couponSend)
       .values({

@@ -62,6 +62,13 @@ export async function writeOffCode(db: Db, w: WriteOff, now = new Date()) {
         throw new AppError('CONFLICT', couponMessages.codeNotStarted(beijingTime(uc!.validStart)))
       throw new AppError('CONFLICT', couponMessages.codeExpired)
     }
+    // The coupon's count before the log row: the row's foreign key would share-lock the coupon first, and a grant
+    // waiting for the coupon's FOR UPDATE between the two would deadlock with this transaction.
+    const [c] = await tx
+      .update(coupon)
+      .set({ usedCount: sql`${coupon.usedCount} + 1` })
+      .where(eq(coupon.id, used.couponId))
+      .returning({ name: coupon.name })
     const [log] = await tx
       .insert(couponWriteOff)
       .values({
@@ -75,11 +82,6 @@ export async function writeOffCode(db: Db, w: WriteOff, now = new Date()) {
         createdAt: now,
       })
       .returning({ id: couponWriteOff.id })
-    const [c] = await tx
-      .update(coupon)
-      .set({ usedCount: sql`${coupon.usedCount} + 1` })
-      .where(eq(coupon.id, used.couponId))
-      .returning({ name: coupon.name })
     return {
       id: log!.id,
       userCouponId: used.id,
