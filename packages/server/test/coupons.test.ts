@@ -272,11 +272,11 @@ describe.each(engines)('coupons (%s)', (engine) => {
     expect([offline.res.statusCode, offline.body.msg]).toEqual([409, `优惠券「${c.name}」已下线，不能发放`])
     expect((await couponRow(id)).issued).toBe(5)
 
-    // The options the dialog picks from: online coupons only, users by phone, portraits with their count.
+    // The options the dialog picks from: online coupons first (offline ones marked), users by phone, portraits with their count.
     const live = await newCoupon({}, acct.manager.token)
     const coupons = await ok(get(s, '/api/couponSend/options?kind=coupon'))
-    expect(coupons.items.map((o: { id: number }) => o.id)).toContain(live)
-    expect(coupons.items.map((o: { id: number }) => o.id)).not.toContain(id)
+    expect(coupons.items[0]).toMatchObject({ id: live, extra: '剩余 10 张' })
+    expect(coupons.items.find((o: { id: number }) => o.id === id)).toMatchObject({ extra: '已下线' })
     const found = await ok(get(s, `/api/couponSend/options?kind=user&keyword=${users[0]!.phone}`))
     expect(found.items).toEqual([{ id: users[0]!.id, label: expect.any(String), extra: users[0]!.phone }])
     const portraits = await ok(

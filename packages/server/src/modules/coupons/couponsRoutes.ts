@@ -116,7 +116,7 @@ export async function couponsRoutes(fastify: FastifyInstance, ctx: Ctx) {
       schema: {
         tags: sendTags,
         summary:
-          '发放对话框的选项：kind=coupon 可发放的优惠券（已上线，附剩余库存）、user App 用户（按昵称或手机号，附手机号）、portrait 用户画像（附匹配人数）；ids 取指定的几项',
+          '发放对话框的选项：kind=coupon 优惠券（已上线的在前，附剩余库存；已下线的标明）、user App 用户（按昵称或手机号，附手机号）、portrait 用户画像（附匹配人数）；ids 取指定的几项',
         querystring: couponSendOptionsQuerySchema,
         response: { 200: envelopeSchema(z.object({ items: z.array(couponSendOptionSchema) })) },
       },
@@ -128,19 +128,29 @@ export async function couponsRoutes(fastify: FastifyInstance, ctx: Ctx) {
       if (kind === 'coupon') {
         const scope = await dataScopeOf(req, db)
         const rows = await db
-          .select({ id: coupon.id, name: coupon.name, stock: coupon.stock, issued: coupon.issued })
+          .select({
+            id: coupon.id,
+            name: coupon.name,
+            stock: coupon.stock,
+            issued: coupon.issued,
+            showState: coupon.showState,
+          })
           .from(coupon)
           .where(
             and(
               couponInScope(scope),
-              ids ? inArray(coupon.id, ids) : eq(coupon.showState, true),
+              ids ? inArray(coupon.id, ids) : undefined,
               like ? ilike(coupon.name, like) : undefined,
             ),
           )
-          .orderBy(desc(coupon.id))
+          .orderBy(desc(coupon.showState), desc(coupon.id))
           .limit(OPTIONS_MAX)
         return ok({
-          items: rows.map((r) => ({ id: r.id, label: r.name, extra: `剩余 ${r.stock - r.issued} 张` })),
+          items: rows.map((r) => ({
+            id: r.id,
+            label: r.name,
+            extra: r.showState ? `剩余 ${r.stock - r.issued} 张` : '已下线',
+          })),
         })
       }
       if (kind === 'user') {
