@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { COUPON_SEND_TARGETS } from '../resources/marketing/couponSend.ts'
-import { idQuerySchema, idSchema, pageNumberSchema } from '../transport/ids.ts'
+import { idListQuerySchema, idQuerySchema, idSchema, pageNumberSchema } from '../transport/ids.ts'
 
 /**
  * The coupons' calls beyond the record engine's (decision 0047): 发放 and a send's records and export
@@ -120,11 +120,8 @@ export type CouponSendResult = z.infer<typeof couponSendResultSchema>
 export const couponSendOptionsQuerySchema = z.object({
   kind: z.enum(['coupon', 'user', 'portrait']),
   keyword: z.string().trim().max(50).default(''),
-  ids: z
-    .string()
-    .regex(/^\d+(,\d+)*$/)
-    .max(1100)
-    .optional(),
+  /** Exactly these (the chosen ones' names): comma-separated ids. */
+  ids: idListQuerySchema(COUPON_SEND_USERS_MAX).optional(),
 })
 export const couponSendOptionSchema = z.object({
   id: z.number().int(),

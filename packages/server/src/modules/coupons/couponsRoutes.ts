@@ -123,7 +123,7 @@ export async function couponsRoutes(fastify: FastifyInstance, ctx: Ctx) {
     },
     async (req) => {
       const { kind, keyword } = req.query
-      const ids = req.query.ids?.split(',').map(Number)
+      const ids = req.query.ids
       const like = keyword ? containsPattern(keyword) : undefined
       if (kind === 'coupon') {
         const scope = await dataScopeOf(req, db)
@@ -160,7 +160,7 @@ export async function couponsRoutes(fastify: FastifyInstance, ctx: Ctx) {
           .where(
             and(
               eq(appUser.operator, false),
-              ids ? inArray(appUser.id, ids.slice(0, COUPON_SEND_USERS_MAX)) : undefined,
+              ids ? inArray(appUser.id, ids) : undefined,
               like ? or(ilike(appUser.nickname, like), ilike(appUser.phone, like)) : undefined,
             ),
           )
