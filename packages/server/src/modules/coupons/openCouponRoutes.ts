@@ -50,6 +50,33 @@ export async function openCouponRoutes(fastify: FastifyInstance, ctx: Ctx) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const { db } = ctx.database
 
+  /** The caller's coupons matching `where`, newest first. */
+  const myCoupons = async (d: Db, where: SQL, page?: { limit: number; offset: number }) => {
+    const q = d
+      .select({ uc: userCoupon, c: coupon })
+      .from(userCoupon)
+      .innerJoin(coupon, eq(coupon.id, userCoupon.couponId))
+      .where(where)
+      .orderBy(desc(userCoupon.receivedAt), desc(userCoupon.id))
+    const rows = page ? await q.limit(page.limit).offset(page.offset) : await q
+    const now = new Date()
+    return rows.map(({ uc, c }) => ({
+      id: uc.id,
+      code: uc.code,
+      state: userCouponState(uc, now),
+      couponId: c.id,
+      name: c.name,
+      cover: c.cover,
+      kind: c.kind,
+      benefit: couponBenefit(c),
+      description: c.description,
+      validStart: iso(uc.validStart),
+      validEnd: iso(uc.validEnd),
+      receivedAt: uc.receivedAt.toISOString(),
+      usedAt: iso(uc.usedAt),
+    }))
+  }
+
   app.get(
     '/api/open/coupon/list',
     {
@@ -124,37 +151,10 @@ export async function openCouponRoutes(fastify: FastifyInstance, ctx: Ctx) {
         })
         return granted[0]!.id
       })
-      const [mine] = await myCoupons(db, and(eq(userCoupon.id, id))!)
+      const [mine] = await myCoupons(db, eq(userCoupon.id, id))
       return ok(mine!, couponMessages.claimed)
     },
   )
-
-  /** The caller's coupons matching `where`, newest first. */
-  const myCoupons = async (d: Db, where: SQL, page?: { limit: number; offset: number }) => {
-    const q = d
-      .select({ uc: userCoupon, c: coupon })
-      .from(userCoupon)
-      .innerJoin(coupon, eq(coupon.id, userCoupon.couponId))
-      .where(where)
-      .orderBy(desc(userCoupon.receivedAt), desc(userCoupon.id))
-    const rows = page ? await q.limit(page.limit).offset(page.offset) : await q
-    const now = new Date()
-    return rows.map(({ uc, c }) => ({
-      id: uc.id,
-      code: uc.code,
-      state: userCouponState(uc, now),
-      couponId: c.id,
-      name: c.name,
-      cover: c.cover,
-      kind: c.kind,
-      benefit: couponBenefit(c),
-      description: c.description,
-      validStart: iso(uc.validStart),
-      validEnd: iso(uc.validEnd),
-      receivedAt: uc.receivedAt.toISOString(),
-      usedAt: iso(uc.usedAt),
-    }))
-  }
 
   app.get(
     '/api/open/coupon/mine',
