@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { couponMessages } from '@moc/domain/api/coupons'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { coupon, userCoupon } from '../../db/tables/marketing.ts'
 import { fail } from '../../platform/errors.ts'
@@ -7,6 +8,12 @@ import { fail } from '../../platform/errors.ts'
 /** Code characters without the look-alikes (0/O, 1/I/L), so a code read out at the counter is typed right. */
 const CODE_CHARS = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
 export const COUPON_CODE_LENGTH = 12
+
+/** Rows per insert: a send to a large portrait stays far below the 65,535 parameters of one statement. */
+const INSERT_BATCH = 1000
+
+/** Ids as one array parameter (`= any($1::int[])`): any number of users in one query. */
+export const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`
 
 export const newCouponCode = () =>
   Array.from({ length: COUPON_CODE_LENGTH }, () => CODE_CHARS[randomInt(CODE_CHARS.length)]).join('')
@@ -17,6 +24,11 @@ export interface CouponGrant {
   /** The send (发放记录) they come from; none when a user claims it or buys it with points. */
   sendId?: number | null
   now?: Date
+  /**
+   * A user claiming it for themself (the app's 领取): only a claimable coupon, and refusals in the app's words — at
+   * the limit 409 每人限领 N 张, none left 409 优惠券库存不足，已领完 — instead of a skip.
+   */
+  claim?: boolean
 }
 
 /**
@@ -28,23 +40,29 @@ export interface CouponGrant {
 export async function grantCoupons(tx: Db, g: CouponGrant) {
   const now = g.now ?? new Date()
   const [c] = await tx.select().from(coupon).where(eq(coupon.id, g.couponId)).for('update')
-  if (!c) fail('NOT_FOUND', '优惠券不存在')
-  if (!c!.showState) fail('CONFLICT', `优惠券「${c!.name}」已下线，不能发放`)
+  if (!c) fail('NOT_FOUND', couponMessages.notFound)
+  const verb = g.claim ? '领取' : '发放'
+  if (!c!.showState) fail('CONFLICT', couponMessages.offline(c!.name, verb))
   if (c!.validType === 'range' && c!.validEnd && c!.validEnd <= now)
-    fail('CONFLICT', `优惠券「${c!.name}」已过期，不能发放`)
+    fail('CONFLICT', couponMessages.ended(c!.name, verb))
+  if (g.claim && !c!.claimable) fail('CONFLICT', couponMessages.notClaimable)
   const ids = [...new Set(g.userIds)]
   const held = ids.length
     ? await tx
         .select({ userId: userCoupon.userId, n: sql<number>`count(*)::int` })
         .from(userCoupon)
-        .where(and(eq(userCoupon.couponId, g.couponId), inArray(userCoupon.userId, ids)))
+        .where(
+          and(eq(userCoupon.couponId, g.couponId), sql`${userCoupon.userId} = any(${intArray(ids)}::int[])`),
+        )
         .groupBy(userCoupon.userId)
     : []
   const holds = new Map(held.map((h) => [h.userId, Number(h.n)]))
   const limit = c!.perUserLimit
   const users = ids.filter((id) => limit <= 0 || (holds.get(id) ?? 0) < limit)
   const left = c!.stock - c!.issued
-  if (users.length > left) fail('CONFLICT', `优惠券库存不足：剩余 ${left} 张，需发放 ${users.length} 张`)
+  if (g.claim && users.length < ids.length) fail('CONFLICT', couponMessages.perUserLimit(limit))
+  if (g.claim && users.length > left) fail('CONFLICT', couponMessages.soldOut)
+  if (users.length > left) fail('CONFLICT', couponMessages.stockShort(left, users.length))
   if (!users.length)
     return { granted: [] as { userId: number; code: string; id: number }[], skipped: ids.length }
   await tx
@@ -54,19 +72,23 @@ export async function grantCoupons(tx: Db, g: CouponGrant) {
   const days = c!.validType === 'days' ? (c!.validDays ?? 0) : 0
   const validStart = c!.validType === 'days' ? now : c!.validStart
   const validEnd = c!.validType === 'days' ? new Date(now.getTime() + days * 86_400_000) : c!.validEnd
-  const granted = await tx
-    .insert(userCoupon)
-    .values(
-      users.map((userId) => ({
-        couponId: g.couponId,
-        userId,
-        sendId: g.sendId ?? null,
-        code: newCouponCode(),
-        validStart,
-        validEnd,
-        receivedAt: now,
-      })),
-    )
-    .returning({ id: userCoupon.id, userId: userCoupon.userId, code: userCoupon.code })
+  const granted: { id: number; userId: number; code: string }[] = []
+  for (let i = 0; i < users.length; i += INSERT_BATCH) {
+    const rows = await tx
+      .insert(userCoupon)
+      .values(
+        users.slice(i, i + INSERT_BATCH).map((userId) => ({
+          couponId: g.couponId,
+          userId,
+          sendId: g.sendId ?? null,
+          code: newCouponCode(),
+          validStart,
+          validEnd,
+          receivedAt: now,
+        })),
+      )
+      .returning({ id: userCoupon.id, userId: userCoupon.userId, code: userCoupon.code })
+    granted.push(...rows)
+  }
   return { granted, skipped: ids.length - users.length }
 }
