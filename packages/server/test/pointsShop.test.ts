@@ -143,7 +143,7 @@ describe.each(engines)('points shop (%s)', (engine) => {
       points: 5,
       stock: 1,
     })
-    expect([ghost.res.statusCode, ghost.body.msg]).toEqual([400, '优惠券不存在'])
+    expect([ghost.res.statusCode, ghost.body.msg]).toEqual([400, '优惠券不存在或已删除'])
     const [medal] = await db()
       .insert(award)
       .values({ kind: 'medal', name: '勋章', createdBy: await adminId() })
@@ -155,7 +155,7 @@ describe.each(engines)('points shop (%s)', (engine) => {
       points: 5,
       stock: 1,
     })
-    expect([notFrame.res.statusCode, notFrame.body.msg]).toEqual([400, '头像框不存在'])
+    expect([notFrame.res.statusCode, notFrame.body.msg]).toEqual([400, '头像框不存在或已删除'])
     // 查看 alone adds nothing.
     expect(
       (await post(acct.viewer.token, '/api/shopItem/add', { name: 'x', kind: 'goods', points: 1, stock: 1 }))

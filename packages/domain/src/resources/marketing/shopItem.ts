@@ -1,6 +1,4 @@
 import { defineResource } from '../types.ts'
-import { couponResources } from './coupons.ts'
-import { taskResources } from './tasks.ts'
 
 /** What an item gives: a thing (实物 or a virtual good the operator delivers), a coupon, or an avatar frame. */
 export const SHOP_ITEM_KINDS = { goods: '实物/虚拟商品', coupon: '优惠券', avatarFrame: '头像框' } as const
@@ -8,12 +6,6 @@ export type ShopItemKind = keyof typeof SHOP_ITEM_KINDS
 
 export const SHOP_POINTS_MAX = 10_000_000
 export const SHOP_STOCK_MAX = 1_000_000
-
-/**
- * The picker of the coupon or frame an item gives: a ref to that definition where the branch has it (the coupon and
- * avatar-frame definitions are written beside this one, decisions 0047 and 0050); else the id, checked by the server.
- */
-const refTo = (resources: object, name: string) => (name in resources ? { ref: { resource: name } } : {})
 
 /**
  * 兑换商品 (/ScoreShopEntrance, decision 0051): what app users buy with points. A coupon item gives one code of its
@@ -48,7 +40,7 @@ export const shopItem = defineResource({
       min: 1,
       when: { field: 'kind', value: 'coupon' },
       help: '兑换时发放该优惠券一张（受优惠券库存与每人限领约束）',
-      ...refTo(couponResources, 'coupon'),
+      ref: { resource: 'coupon' },
     },
     awardId: {
       kind: 'number',
@@ -57,7 +49,7 @@ export const shopItem = defineResource({
       min: 1,
       when: { field: 'kind', value: 'avatarFrame' },
       help: '兑换时授予该头像框；已拥有的用户不能兑换',
-      ...refTo(taskResources, 'avatarFrame'),
+      ref: { resource: 'avatarFrame' },
     },
     reward: { kind: 'text', label: '兑换内容', derived: true },
     points: { kind: 'number', label: '所需积分', required: true, min: 1, max: SHOP_POINTS_MAX },

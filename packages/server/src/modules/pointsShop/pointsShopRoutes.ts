@@ -1,11 +1,8 @@
 import { shopEntranceDocSchema, shopEntranceSchema, shopMessages } from '@moc/domain/api/pointsShop'
 import { envelopeSchema, ok } from '@moc/domain/transport/envelope'
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { coupon } from '../../db/tables/marketing.ts'
 import type { Ctx } from '../../platform/context.ts'
-import { AppError } from '../../platform/errors.ts'
 import { openShopRoutes } from './openShopRoutes.ts'
 import './shopRecords.ts'
 
@@ -50,21 +47,6 @@ export async function pointsShopRoutes(fastify: FastifyInstance, ctx: Ctx) {
       return ok(req.body, shopMessages.saved)
     },
   )
-
-  // An item's coupon is checked before the engine writes it: shop_item.coupon_id is a foreign key, and an unknown id
-  // must be a 400 with the message, not the insert's failure (a ref field's own check does it where the coupon
-  // definition is present; this keeps it so for any item write).
-  const itemWrites = new Set(['/api/shopItem/add', '/api/shopItem/modify'])
-  app.addHook('preHandler', async (req) => {
-    if (!itemWrites.has(req.routeOptions.url ?? '')) return
-    const body = req.body as { kind?: unknown; couponId?: unknown } | undefined
-    if (body?.kind !== 'coupon' || typeof body.couponId !== 'number') return
-    const [c] = await ctx.database.db
-      .select({ id: coupon.id })
-      .from(coupon)
-      .where(eq(coupon.id, body.couponId))
-    if (!c) throw new AppError('BAD_REQUEST', shopMessages.couponMissing)
-  })
 
   await openShopRoutes(app, ctx)
 }

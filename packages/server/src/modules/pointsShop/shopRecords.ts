@@ -51,8 +51,8 @@ registerDerived('shopItem', async (db, rows) => {
 })
 
 /**
- * Every save keeps an item whole: a coupon item names a coupon that exists, a frame item an avatar frame (an award of
- * kind avatarFrame); the id of the kind it is not is cleared, so a changed kind leaves nothing behind.
+ * Every save keeps an item whole: the id of the kind it is not is cleared, so a changed kind leaves nothing behind
+ * (the coupon or frame it names is checked by its ref field: it exists, and a frame is of kind avatarFrame).
  */
 registerAfterWrite('shopItem', async (tx, ids) => {
   if (!ids.length) return
@@ -61,19 +61,6 @@ registerAfterWrite('shopItem', async (tx, ids) => {
     .from(shopItem)
     .where(inArray(shopItem.id, [...ids]))
   for (const r of rows) {
-    if (r.kind === 'coupon') {
-      if (!r.couponId) throw new AppError('BAD_REQUEST', shopMessages.couponRequired)
-      const [c] = await tx.select({ id: coupon.id }).from(coupon).where(eq(coupon.id, r.couponId))
-      if (!c) throw new AppError('BAD_REQUEST', shopMessages.couponMissing)
-    }
-    if (r.kind === 'avatarFrame') {
-      if (!r.awardId) throw new AppError('BAD_REQUEST', shopMessages.frameRequired)
-      const [a] = await tx
-        .select({ id: award.id })
-        .from(award)
-        .where(and(eq(award.id, r.awardId), eq(award.kind, 'avatarFrame')))
-      if (!a) throw new AppError('BAD_REQUEST', shopMessages.frameMissing)
-    }
     const clear = {
       ...(r.kind !== 'coupon' && r.couponId !== null ? { couponId: null } : {}),
       ...(r.kind !== 'avatarFrame' && r.awardId !== null ? { awardId: null } : {}),
