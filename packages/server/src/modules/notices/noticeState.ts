@@ -24,9 +24,11 @@ const SENT_FIELDS = Object.fromEntries(
 /**
  * The review step this write is, if any (submit, pass, publish, withdraw, revoke, reject): the engine logs one in the
  * same transaction, and now() is the transaction's start, so its log row is stamped with it (as operatingPresets.ts).
+ * The row is named in full: in a select list drizzle writes a column bare ("id"), which inside this subquery would be
+ * the log's own id.
  */
 const reviewStepNow = sql<string | null>`(select l.action from ${processResourceLog} l
-  where l.res_type = 'notice' and l.res_id = ${notice.id} and l.created_at = now()
+  where l.res_type = 'notice' and l.res_id = "notice"."id" and l.created_at = now()
   order by l.id desc limit 1)`
 
 /**
