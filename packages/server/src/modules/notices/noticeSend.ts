@@ -54,23 +54,24 @@ export async function sendNotice(
     const tx = t as unknown as Db
     const [n] = await tx
       .update(notice)
-      .set({ sendState: 'sent', sentAt: now, failReason: '' })
+      .set({ sendState: 'sent', sentAt: sql`now()`, failReason: '' })
       .where(
         and(
           eq(notice.id, noticeId),
           eq(notice.sendState, 'scheduled'),
           eq(notice.verifyState, 1),
           isNull(notice.recycledAt),
-          or(isNull(notice.sendAt), lte(notice.sendAt, now)),
+          // The database's clock, as the queue's claim by run_at (= send_at) reads it.
+          or(isNull(notice.sendAt), lte(notice.sendAt, sql`now()`)),
         ),
       )
       .returning()
     if (!n) {
       const [cur] = await tx
-        .select({ sendState: notice.sendState, sendAt: notice.sendAt })
+        .select({ sendState: notice.sendState, early: sql<boolean>`${notice.sendAt} > now()` })
         .from(notice)
         .where(eq(notice.id, noticeId))
-      const early = cur?.sendState === 'scheduled' && cur.sendAt && cur.sendAt > now
+      const early = cur?.sendState === 'scheduled' && cur.early
       return { sent: false, skipped: early ? 'notDue' : (cur?.sendState ?? 'gone') }
     }
     const audience = await audienceOf(tx, n, now)
@@ -80,7 +81,7 @@ export async function sendNotice(
       const result = await tx.execute(sql`
         with sent as (
           insert into ${noticeMessage} (notice_id, user_id, created_at)
-          select ${n.id}::int, ${appUser.id}, ${now} from ${appUser} where ${audience}
+          select ${n.id}::int, ${appUser.id}, now() from ${appUser} where ${audience}
           on conflict (notice_id, user_id) do nothing
           returning 1
         )
