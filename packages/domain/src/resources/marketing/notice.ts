@@ -112,6 +112,8 @@ export const notice = defineResource({
   // 通知中心 has no 回收站 action: moving to and out of the bin is 删除's (as the activity pages).
   permissions: { recycle: '删除', restore: '删除' },
   review: { queue: '/auditNotice', permissionPage: '通知审核', resType: 'notice' },
+  // No show state: these words only make the web call taking an approved notice back 撤回发布, not 下线.
+  showWords: { show: '上线', hide: '下线' },
   // Spec §7 review centre: the notice queue (pushMessages) and its decision (push); list, detail, add, modify,
   // delete and examination are the engine's own paths (/api/notice/…).
   specPaths: {
