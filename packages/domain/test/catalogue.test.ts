@@ -270,6 +270,7 @@ const inventedPaths = [
   '/auditVisualRadioDetail',
   '/auditVisualRadioProgramDetail',
   '/smsOutbox',
+  '/pushOutbox',
   '/ssoClients',
   '/jobs',
 ]

@@ -1465,6 +1465,8 @@ export const screens: readonly Screen[] = [
   { path: '/styleSetting', title: '样式设置', group: 'system', menu: true, permission: '系统-样式设置' },
   // Not in the spec: the outbox of the built-in SMS provider (design §1.5, "Nothing fake").
   { path: '/smsOutbox', title: '短信发件箱', group: 'system', menu: true, permission: '系统-短信发件箱' },
+  // Not in the spec: the outbox of the built-in push adapter (notices, decision 0049), like the SMS one.
+  { path: '/pushOutbox', title: '推送发件箱', group: 'system', menu: true, permission: '系统-推送发件箱' },
   // Not in the spec: the durable job queue (media transcoding) with its states and errors (issue 5).
   { path: '/jobs', title: '后台任务', group: 'system', menu: true, permission: '系统-后台任务' },
   // Not in the spec: the registry of client apps that sign in through /sso/authorize (design: SSO).

@@ -255,6 +255,7 @@ export const permissionPages: readonly PermissionPage[] = [
   { name: '系统-节目屏蔽', key: 'system-block-program', group: 'system', actions: crud },
   { name: '系统-样式设置', key: 'system-style', group: 'system', actions: ['查看', '编辑'] },
   { name: '系统-短信发件箱', key: 'system-sms-outbox', group: 'system', actions: ['查看'] },
+  { name: '系统-推送发件箱', key: 'system-push-outbox', group: 'system', actions: ['查看'] },
   { name: '系统-后台任务', key: 'system-jobs', group: 'system', actions: ['查看', '编辑'] },
   { name: '系统-单点登录', key: 'system-sso', group: 'system', actions: crud },
 

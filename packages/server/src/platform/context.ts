@@ -8,6 +8,7 @@ import { UnconfiguredImageChecker } from '../modules/words/imageChecker.ts'
 import { SensitiveScanner } from '../modules/words/sensitiveScanner.ts'
 import { ServerCodec } from './codec.ts'
 import { JobRunner } from './jobs/queue.ts'
+import { OutboxPushProvider, type PushProvider } from './push.ts'
 import { ReadCaches } from './readCaches.ts'
 import { ensureServerKey } from './serverKey.ts'
 import { Sessions } from './sessions.ts'
@@ -29,6 +30,8 @@ export interface Ctx {
   readCaches: ReadCaches
   codec: ServerCodec
   sms: SmsProvider
+  /** Pushes to app users' devices (built-in: the push outbox; decision 0049). */
+  push: PushProvider
   verifyCodes: VerifyCodes
   settings: Settings
   storage: Storage
@@ -71,6 +74,7 @@ export async function createContext(config: Config, database: Database, sms?: Sm
     readCaches,
     codec: new ServerCodec(serverKeyPair),
     sms: smsProvider,
+    push: new OutboxPushProvider(),
     verifyCodes: new VerifyCodes(db, smsProvider),
     settings: new Settings(db),
     storage: await createStorage(fileConfig, urlSigner),
