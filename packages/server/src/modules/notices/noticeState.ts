@@ -3,7 +3,7 @@ import { notice as noticeDef } from '@moc/domain/resources/marketing/notice'
 import { sameFields } from '@moc/domain/rules/versionDiff'
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { processResourceLog, resourceVersion } from '../../db/schema.ts'
+import { resourceVersion } from '../../db/schema.ts'
 import { notice } from '../../db/tables/notices.ts'
 import { registerAfterWrite } from '../../engine/records/recordDerived.ts'
 import { recordFieldValues } from '../../engine/records/recordValues.ts'
@@ -22,16 +22,6 @@ const SENT_FIELDS = Object.fromEntries(
 )
 
 /**
- * The review step this write is, if any (submit, pass, publish, withdraw, revoke, reject): the engine logs one in the
- * same transaction, and now() is the transaction's start, so its log row is stamped with it (as operatingPresets.ts).
- * The row is named in full: in a select list drizzle writes a column bare ("id"), which inside this subquery would be
- * the log's own id.
- */
-const reviewStepNow = sql<string | null>`(select l.action from ${processResourceLog} l
-  where l.res_type = 'notice' and l.res_id = "notice"."id" and l.created_at = now()
-  order by l.id desc limit 1)`
-
-/**
  * 发送状态 follows the review and the bin (decision 0049), in the write's transaction (a refusal undoes it):
  * - approved (the last 审核通过, or 免审发布) while 待审核 → 待发送, and ONE job is queued in this transaction for
  *   定时发送时间 (or now): it exists exactly when the approval commits, and survives a restart (it is a row);
@@ -40,8 +30,10 @@ const reviewStepNow = sql<string | null>`(select l.action from ${processResource
  * - a sent notice is not withdrawn, and an approved one's sent fields do not change (compared with the approved
  *   version); a form save or a submission needs 定时发送时间 in the future and, for 指定用户, some users.
  */
-registerAfterWrite('notice', async (tx, ids) => {
+registerAfterWrite('notice', async (tx, ids, write) => {
   if (!ids.length) return
+  // The review step this write is, if any (submit, pass, publish, withdraw, revoke, reject).
+  const step = write.kind === 'review' ? write.action : null
   const rows = await tx
     .select({
       id: notice.id,
@@ -49,20 +41,19 @@ registerAfterWrite('notice', async (tx, ids) => {
       sendState: notice.sendState,
       sendAt: notice.sendAt,
       recycledAt: notice.recycledAt,
-      step: reviewStepNow,
       now: sql<Date>`now()`.mapWith(notice.sendAt),
     })
     .from(notice)
     .where(inArray(notice.id, [...ids]))
   for (const r of rows) {
     const now = r.now
-    if (r.step === 'withdraw') {
+    if (step === 'withdraw') {
       if (r.sendState === 'sent' || r.sendState === 'sending')
         throw new AppError('CONFLICT', noticeMessages.sentNoWithdraw)
       if (r.sendState === 'scheduled') await setState(tx, r.id, 'cancelled')
       continue
     }
-    if ((r.step === 'pass' || r.step === 'publish') && r.verifyState === 1) {
+    if ((step === 'pass' || step === 'publish') && r.verifyState === 1) {
       if (r.sendState !== 'waiting') continue
       await setState(tx, r.id, 'scheduled')
       // A time passed while the notice waited for review: it goes at once.
@@ -70,13 +61,15 @@ registerAfterWrite('notice', async (tx, ids) => {
       await enqueueJob(tx, NOTICE_SEND_JOB, { noticeId: r.id }, { runAt, maxAttempts: 5 })
       continue
     }
-    if (r.step === 'submit') {
+    if (step === 'submit') {
       await checkSendable(tx, r.id, r.sendAt, now)
       if (r.sendState === 'cancelled' || r.sendState === 'failed') await setState(tx, r.id, 'waiting')
       continue
     }
-    if (r.step !== null) continue // revoke, reject, a pass at an earlier node: nothing to send yet
-    // A form save, the recycle bin or a restore.
+    if (step !== null) continue // revoke, reject, a pass at an earlier node: nothing to send yet
+    // A form save, the recycle bin or a restore (which brings a draft back as it was: its time is checked when it
+    // is saved or submitted).
+    if (write.kind === 'restore') continue
     if (r.recycledAt) {
       if (r.sendState === 'scheduled') await setState(tx, r.id, 'cancelled')
       continue
