@@ -16,7 +16,7 @@ const ctx = await createContext(config, database)
 const app = await buildApp(ctx)
 
 const close = async () => {
-  await ctx.jobs.stop()
+  await Promise.all([ctx.jobs.stop(), ctx.quickJobs.stop()])
   await app.close()
   await database.close()
   process.exit(0)
@@ -25,8 +25,11 @@ process.once('SIGINT', close)
 process.once('SIGTERM', close)
 
 await app.listen({ port: config.port, host: config.host })
-// Background work (media processing) runs in every instance; JOB_CONCURRENCY=0 makes an API-only instance.
-if (config.jobConcurrency > 0) ctx.jobs.start()
+// Background work (media processing, notice sends) runs in every instance; JOB_CONCURRENCY=0 makes an API-only instance.
+if (config.jobConcurrency > 0) {
+  ctx.jobs.start()
+  ctx.quickJobs.start()
+}
 const port = (app.server.address() as { port: number }).port
 const where =
   database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'

@@ -46,7 +46,7 @@ describe.each(engines)('notices (%s)', (engine) => {
     const r = new JobRunner(db())
     r.register(
       NOTICE_SEND_JOB,
-      (t.ctx.jobs as unknown as { processors: Map<string, never> }).processors.get(NOTICE_SEND_JOB)!,
+      (t.ctx.quickJobs as unknown as { processors: Map<string, never> }).processors.get(NOTICE_SEND_JOB)!,
     )
     return r
   }

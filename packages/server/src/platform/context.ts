@@ -38,6 +38,11 @@ export interface Ctx {
   urlSigner: UrlSigner
   /** The durable job queue's runner; processors register on it, main.ts starts it (tests run jobs by hand). */
   jobs: JobRunner
+  /**
+   * Short jobs (a notice's send) on the same queue table, in a lane of their own: they never wait behind a
+   * transcode that holds the media lane for minutes.
+   */
+  quickJobs: JobRunner
   /** Where uploads are spooled and checked before they reach storage (DATA_DIR/tmp). */
   spoolDir: string
   /** The sensitive-word list compiled for scanning, and the image checker (built-in: none configured). */
@@ -81,6 +86,7 @@ export async function createContext(config: Config, database: Database, sms?: Sm
     urlSigner,
     spoolDir: join(fileConfig.dataDir, 'tmp'),
     jobs: new JobRunner(db, { concurrency: Math.max(1, config.jobConcurrency) }),
+    quickJobs: new JobRunner(db, { concurrency: 2 }),
     sensitive: new SensitiveScanner(
       db,
       new UnconfiguredImageChecker(),

@@ -77,6 +77,7 @@ export async function jobRoutes(fastify: FastifyInstance, ctx: Ctx) {
         .returning({ id: job.id })
       req.auditInfo.target = rows.map((r) => `job:${r.id}`).join(',')
       ctx.jobs.wake()
+      ctx.quickJobs.wake()
       return ok({ updated: rows.length })
     },
   )

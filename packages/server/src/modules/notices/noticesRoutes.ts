@@ -51,7 +51,7 @@ async function unreadOf(db: Db, userId: number) {
 export async function noticesRoutes(fastify: FastifyInstance, ctx: Ctx) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const { db } = ctx.database
-  ctx.jobs.register(NOTICE_SEND_JOB, noticeSendJob(db, ctx.push))
+  ctx.quickJobs.register(NOTICE_SEND_JOB, noticeSendJob(db, ctx.push))
 
   app.get(
     '/api/notice/delivery',
