@@ -286,7 +286,7 @@ describe.each(engines)('notices (%s)', (engine) => {
       target: 'users',
       userIds: [],
     })
-    expect(none.res.statusCode).toBe(400)
+    expect(none.res.statusCode).toBe(422)
     expect(none.body.msg).toBe('请选择指定用户')
     const noPortrait = await post(acct.editor.token, '/api/notice/add', {
       title: '无画像',

@@ -135,7 +135,7 @@ describe.each(engines)('points shop (%s)', (engine) => {
   it('adds items with the save rules, lists shelf items in order for the app, and takes nothing off the shelf', async () => {
     const e = acct.editor.token
     const noCoupon = await post(e, '/api/shopItem/add', { name: '券', kind: 'coupon', points: 5, stock: 1 })
-    expect([noCoupon.res.statusCode, noCoupon.body.msg]).toEqual([422, '请输入优惠券'])
+    expect([noCoupon.res.statusCode, noCoupon.body.msg]).toEqual([422, '请选择优惠券'])
     const ghost = await post(e, '/api/shopItem/add', {
       name: '券',
       kind: 'coupon',

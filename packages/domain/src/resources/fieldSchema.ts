@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { isRichTextEmpty, richTextWithin } from '../rules/htmlText.ts'
 import { firstInverted, firstOverlap } from '../rules/noOverlap.ts'
 import { idSchema } from '../transport/ids.ts'
-import type { FieldDef, ResourceDef } from './types.ts'
+import { type FieldDef, type ResourceDef, whenHolds } from './types.ts'
 
 const DEFAULT_TEXT_MAX = 1000
 const DEFAULT_RICH_TEXT_MAX = 500_000
@@ -27,8 +27,8 @@ const CHOSEN: ReadonlySet<FieldDef['kind']> = new Set([
 ])
 
 /** The message of a required field left empty, the same in the form and on the server: 请上传 / 请选择 / 请添加 / 请输入. */
-export const requiredMessage = (f: Pick<FieldDef, 'kind' | 'label'>) =>
-  `${UPLOADED.has(f.kind) ? '请上传' : CHOSEN.has(f.kind) ? '请选择' : f.kind === 'children' ? '请添加' : '请输入'}${f.label}`
+export const requiredMessage = (f: Pick<FieldDef, 'kind' | 'label' | 'ref'>) =>
+  `${UPLOADED.has(f.kind) ? '请上传' : CHOSEN.has(f.kind) || f.ref ? '请选择' : f.kind === 'children' ? '请添加' : '请输入'}${f.label}`
 
 /** A link the console stores: http(s) or a path on this site. */
 export const isLink = (v: string) => v === '' || /^(https?:\/\/|\/(?!\/))/i.test(v)
@@ -107,11 +107,10 @@ export function fieldSchema(f: FieldDef): z.ZodType {
         : s.default(null)
     }
     case 'tags':
-    case 'relation':
-      return z
-        .array(idSchema, invalid)
-        .max(f.max ?? 100, invalid)
-        .default([])
+    case 'relation': {
+      const s = z.array(idSchema, invalid).max(f.max ?? 100, invalid)
+      return f.required ? s.min(1, requiredMessage(f)) : s.default([])
+    }
     case 'modules':
       return z
         .array(
@@ -176,22 +175,45 @@ function childrenSchema(f: FieldDef): z.ZodType {
   })
 }
 
+/** A `when` field's value its own schema refused, kept for the check of whether the field applies. */
+class Refused {
+  constructor(readonly raw: unknown) {}
+}
+
 /** The object schema of a definition's editable fields (form fields that are not read-only). */
 export function fieldsSchema(def: Pick<ResourceDef, 'fields'>) {
   const shape: Record<string, z.ZodType> = {}
   const conditional: [string, FieldDef][] = []
   for (const [name, f] of Object.entries(def.fields)) {
     if (f.form === false || f.readOnly) continue
-    // A field that applies only under another's value (FieldDef.when) is optional, and required then only.
-    shape[name] = fieldSchema(f.when && f.required ? { ...f, required: false } : f)
-    if (f.when && f.required) conditional.push([name, f])
+    // A field that applies only under another's value (FieldDef.when) is checked then only (and required then only):
+    // otherwise what it holds is ignored (the form hides it; the server keeps the stored value).
+    if (!f.when) {
+      shape[name] = fieldSchema(f)
+      continue
+    }
+    const optional = fieldSchema({ ...f, required: false })
+    // Its value as the field reads it when valid (trimmed, defaulted), else kept aside: checked below if it applies.
+    shape[name] = z
+      .unknown()
+      .transform((v) => {
+        const read = optional.safeParse(v)
+        return read.success ? read.data : new Refused(v)
+      })
+      .optional()
+    conditional.push([name, f])
   }
   const object = z.object(shape)
   if (!conditional.length) return object
   return object.superRefine((v: Record<string, unknown>, ctx) => {
     for (const [name, f] of conditional) {
-      if (v[f.when!.field] !== f.when!.value) continue
-      const checked = fieldSchema(f).safeParse(v[name] ?? '')
+      const value = v[name]
+      if (!whenHolds(f.when!, v[f.when!.field])) {
+        // Not applying, a value the field refuses is dropped (never stored).
+        if (value instanceof Refused) delete v[name]
+        continue
+      }
+      const checked = fieldSchema(f).safeParse(value instanceof Refused ? value.raw : (value ?? ''))
       if (!checked.success)
         for (const issue of checked.error.issues)
           ctx.addIssue({ code: 'custom', message: issue.message, path: [name] })

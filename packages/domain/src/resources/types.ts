@@ -30,6 +30,13 @@ export type FieldKind =
   | 'imageList' // several pictures' URLs, in order (the pictures a feedback carries)
   | 'children' // owned rows edited inside the parent's form (`children`): record store only
 
+/** When a field applies: another field has the value, or one of the values (FieldDef.when). */
+export type FieldWhen = { field: string } & ({ value: string } | { values: readonly string[] })
+
+/** Whether a `when` holds for the other field's value `v`. */
+export const whenHolds = (when: FieldWhen, v: unknown): boolean =>
+  'values' in when ? when.values.includes(String(v)) : String(v) === when.value
+
 export interface FieldDef {
   kind: FieldKind
   label: string
@@ -57,7 +64,7 @@ export interface FieldDef {
    * The field applies only while another field has a given value (an H5 page's 链接地址 with 链接类型 外部链接,
    * its 上传H5包 with H5包): the form shows it then only, and `required` holds then only.
    */
-  when?: { field: string; value: string }
+  when?: FieldWhen
   /**
    * With `search`: the list's search form offers the values a call names (POST `{kind, pageSize}` answering
    * `{items: {name, total}[]}`), e.g. a disclosure's 区域 from /api/disclosureRegion/pageList.

@@ -5,12 +5,46 @@ import { AppError } from './errors.ts'
 
 const CJK = /[\u4e00-\u9fff]/
 
+/** The PostgreSQL error code (SQLSTATE) of a failed query, also when the ORM wraps it (its `cause`). */
+function sqlState(err: unknown): { code: string; message: string } | undefined {
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 3;
+    i++
+  ) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code))
+      return { code: e.code, message: String(e.message ?? '') }
+    e = e.cause as typeof e
+  }
+  return undefined
+}
+
+/**
+ * A constraint the database kept where no check of ours came first (a row referenced or deleted meanwhile): a clear
+ * refusal, not a 500. Our own checks normally answer first, with their own words.
+ */
+export function constraintError(err: unknown): AppError | undefined {
+  const state = sqlState(err)
+  if (!state) return undefined
+  if (state.code === '23503')
+    return /still referenced|仍然被|被引用/.test(state.message)
+      ? new AppError('CONFLICT', '该数据正被其他数据使用，不能删除')
+      : new AppError('BAD_REQUEST', '关联的数据不存在或已被删除，请刷新后重试')
+  if (state.code === '23505') return new AppError('CONFLICT', '数据已存在，请勿重复提交')
+  if (state.code === '23514') return new AppError('CONFLICT', '数据已变化，操作未完成，请刷新后重试')
+  return undefined
+}
+
 /** Every failure leaves as the envelope with its HTTP status; nothing unexpected leaks details. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     let e: AppError
+    const kept = constraintError(err)
     if (err instanceof AppError) e = err
-    else if (hasZodFastifySchemaValidationErrors(err)) {
+    else if (kept) {
+      req.log.warn({ err }, 'a database constraint refused the request')
+      e = kept
+    } else if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0]
       const unknown = err.validation.find((v) => v.keyword === 'unrecognized_keys')?.params.keys as
         | string[]

@@ -1,6 +1,6 @@
 import { TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
 import { can } from '@moc/domain/permissions/can'
-import { permissionFor, type ResourceDef } from '@moc/domain/resources/types'
+import { permissionFor, type ResourceDef, whenHolds } from '@moc/domain/resources/types'
 import { contentScanInput } from '@moc/domain/rules/sensitiveScan'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Button, Card, Flex, Form } from 'antd'
@@ -322,7 +322,7 @@ function EditForm({
             // A field that applies only under another field's value (FieldDef.when) is drawn, and checked, then only.
             return when ? (
               <Form.Item key={name} noStyle dependencies={[when.field]}>
-                {({ getFieldValue }) => (getFieldValue(when.field) === when.value ? item : null)}
+                {({ getFieldValue }) => (whenHolds(when, getFieldValue(when.field)) ? item : null)}
               </Form.Item>
             ) : (
               item

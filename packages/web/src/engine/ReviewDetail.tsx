@@ -1,6 +1,6 @@
 import { TOAST_ERROR_S } from '@moc/domain/constants'
 import { can } from '@moc/domain/permissions/can'
-import type { ResourceDef } from '@moc/domain/resources/types'
+import { type ResourceDef, whenHolds } from '@moc/domain/resources/types'
 import { contentScanInput } from '@moc/domain/rules/sensitiveScan'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, App, Button, Card, Descriptions, Flex, Tag } from 'antd'
@@ -107,7 +107,7 @@ export function ReviewDetail({
       ![titleName, 'cover'].includes(name) &&
       f.kind !== 'richText' &&
       // A field that applies only under another field's value (FieldDef.when) is shown then only.
-      (!f.when || fields[f.when.field] === f.when.value),
+      (!f.when || whenHolds(f.when, fields[f.when.field])),
   )
 
   const confirmApprove = () =>

@@ -1,4 +1,10 @@
-import { AWARD_RULES, AWARD_THRESHOLD_MAX, GRANT_REASON_MAX, GRANT_USERS_MAX } from '../../api/tasks.ts'
+import {
+  AWARD_RULES,
+  AWARD_THRESHOLD_MAX,
+  GRANT_REASON_MAX,
+  GRANT_USERS_MAX,
+  taskMessages,
+} from '../../api/tasks.ts'
 import type { CommandDef, FieldDef, ResourceDef } from '../types.ts'
 
 /**
@@ -29,10 +35,12 @@ export const awardFields = (noun: string) =>
       kind: 'number',
       label: '门槛',
       required: true,
-      min: 0,
+      min: 1,
       max: AWARD_THRESHOLD_MAX,
-      default: 0,
-      help: '积分、连续签到天数、完成任务数或邀请人数；手动发放填 0',
+      // Asked for only when a rule earns it (手动发放 has none).
+      when: { field: 'rule', values: ['points', 'signinStreak', 'tasks', 'invites'] },
+      invalid: taskMessages.thresholdNeeded,
+      help: '积分、连续签到天数、完成任务数或邀请人数',
     },
     showState: { kind: 'switch', label: '启用', default: true },
     grantedCount: { kind: 'number', label: '获得人数', readOnly: true },

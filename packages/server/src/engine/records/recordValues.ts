@@ -1,5 +1,5 @@
 import { recordMessages } from '@moc/domain/api/records'
-import type { FieldDef, ResourceDef } from '@moc/domain/resources/types'
+import { type FieldDef, type ResourceDef, whenHolds } from '@moc/domain/resources/types'
 import { displayWindowValid } from '@moc/domain/rules/displayWindow'
 import { AppError } from '../../platform/errors.ts'
 import { sanitizeRichText } from '../../platform/richText.ts'
@@ -31,7 +31,7 @@ export function recordWrite(
     if (!(name in values)) continue
     // A field that does not apply (its `when` does not hold: a rating's scale on a fill-in question) keeps what it
     // has; the form sends it empty, and its column may be never null.
-    if (f.when && f.when.field in values && String(values[f.when.field]) !== f.when.value) continue
+    if (f.when && f.when.field in values && !whenHolds(f.when, values[f.when.field])) continue
     let v = values[name]
     if (f.kind === 'richText' && typeof v === 'string') v = sanitizeRichText(v, embedOrigins)
     if (f.kind === 'datetime') v = toDate(v)

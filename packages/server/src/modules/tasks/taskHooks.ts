@@ -44,21 +44,7 @@ registerAfterWrite('task', async (tx, ids) => {
   if (Number(n?.n ?? 0) > 1) fail('CONFLICT', taskMessages.signinOnlyOne)
 })
 
-/** An award earned by a rule needs a 门槛 above 0. */
 for (const name of ['medal', 'avatarFrame'] as const) {
-  registerAfterWrite(name, async (tx, ids) => {
-    if (!ids.length) return
-    const bad = rowsOf(
-      await tx.execute(
-        sql`select id from award where rule <> 'manual' and threshold <= 0 and id in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      ),
-    )
-    if (bad.length) fail('BAD_REQUEST', taskMessages.thresholdNeeded)
-  })
-
   /** 发放: the chosen app users each get it once (those who hold it already are counted, not refused). */
   registerCommand(name, 'grant', async ({ tx, rows, input, req }) => {
     const award = rows[0]!
