@@ -40,6 +40,21 @@ export function registerAfterWrite(resource: string, fn: AfterWrite) {
   afterWrites.set(resource, [...(afterWrites.get(resource) ?? []), fn])
 }
 
+/**
+ * Runs in a delete's transaction before rows are deleted for ever (not moved to the bin), with the rows as locked: a
+ * type refuses to lose a row others still need (a coupon whose codes users hold) by throwing.
+ */
+export type BeforeDelete = (tx: Db, rows: readonly Record<string, unknown>[]) => Promise<void>
+const beforeDeletes = new Map<string, BeforeDelete[]>()
+
+export function registerBeforeDelete(resource: string, fn: BeforeDelete) {
+  beforeDeletes.set(resource, [...(beforeDeletes.get(resource) ?? []), fn])
+}
+
+export async function beforeDelete(tx: Db, resource: string, rows: readonly Record<string, unknown>[]) {
+  for (const fn of beforeDeletes.get(resource) ?? []) await fn(tx, rows)
+}
+
 /** The hooks of a definition after a write of these rows (none registered: nothing). */
 export async function afterWrite(tx: Db, resource: string, ids: readonly number[], write: WriteKind) {
   for (const fn of afterWrites.get(resource) ?? []) await fn(tx, ids, write)

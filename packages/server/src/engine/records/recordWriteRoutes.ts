@@ -20,7 +20,7 @@ import { holderName, lockHeldByOther } from '../editLock.ts'
 import { forgetReviewHistory } from '../reviewHistory.ts'
 import { keepVersion } from '../versions.ts'
 import { readChildren, writeChildren } from './recordChildren.ts'
-import { afterWrite, type WriteKind } from './recordDerived.ts'
+import { afterWrite, beforeDelete, type WriteKind } from './recordDerived.ts'
 import type { RecordKit } from './recordKit.ts'
 import { checkFieldRules } from './recordRules.ts'
 import { newRowValues } from './recordTable.ts'
@@ -172,6 +172,7 @@ export function recordWriteRoutes(k: RecordKit) {
                 ),
               )
           if (binned.length) {
+            await beforeDelete(tx as unknown as Db, def.name, binned)
             const gone = binned.map((r) => r.id)
             await tx.delete(t).where(inArray(id, gone))
             if (rt.traits.reviewed) await forgetReviewHistory(tx as unknown as Db, rt.resType, gone)

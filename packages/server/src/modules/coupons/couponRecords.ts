@@ -1,4 +1,4 @@
-import { beijingTime } from '@moc/domain/api/coupons'
+import { beijingTime, couponMessages } from '@moc/domain/api/coupons'
 import {
   type CouponTerms,
   type CouponWindow,
@@ -8,7 +8,11 @@ import {
 } from '@moc/domain/resources/marketing/coupon'
 import { inArray } from 'drizzle-orm'
 import { coupon } from '../../db/tables/marketing.ts'
-import { registerAfterWrite, registerDerived } from '../../engine/records/recordDerived.ts'
+import {
+  registerAfterWrite,
+  registerBeforeDelete,
+  registerDerived,
+} from '../../engine/records/recordDerived.ts'
 import { AppError } from '../../platform/errors.ts'
 
 /** The coupon definition's derived columns and its rules across fields (decision 0047). */
@@ -42,4 +46,14 @@ registerAfterWrite('coupon', async (tx, ids) => {
     const broken = couponRuleError(r)
     if (broken) throw new AppError('BAD_REQUEST', broken)
   }
+})
+
+/**
+ * A coupon given out is never deleted (its users' codes and the write-off log would go with it): 下线 instead. The
+ * engine locks the rows first, so a grant (which locks the coupon too) either came before and is seen, or waits and
+ * then finds the coupon gone.
+ */
+registerBeforeDelete('coupon', async (_tx, rows) => {
+  const issued = rows.find((r) => Number(r.issued) > 0)
+  if (issued) throw new AppError('CONFLICT', couponMessages.deleteIssued(String(issued.name)))
 })

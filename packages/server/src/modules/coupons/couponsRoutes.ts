@@ -17,7 +17,7 @@ import {
   userCouponRowSchema,
 } from '@moc/domain/api/coupons'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
-import { and, asc, count, desc, eq, gt, ilike, inArray, or } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -73,19 +73,6 @@ export async function couponsRoutes(fastify: FastifyInstance, ctx: Ctx) {
   const { db } = ctx.database
   const sendTags = ['优惠券发放']
   const writeOffTags = ['优惠券核销']
-
-  // The engine's delete would take a coupon's codes with it (user_coupon cascades): one given out stays (下线 instead).
-  fastify.addHook('preHandler', async (req) => {
-    if (req.routeOptions.url !== '/api/coupon/delete' || req.method !== 'POST') return
-    const ids = (req.body as { ids?: unknown } | undefined)?.ids
-    if (!Array.isArray(ids) || !ids.length) return
-    const [issued] = await db
-      .select({ name: coupon.name })
-      .from(coupon)
-      .where(and(inArray(coupon.id, ids.filter(Number.isInteger) as number[]), gt(coupon.issued, 0)))
-      .limit(1)
-    if (issued) throw new AppError('CONFLICT', couponMessages.deleteIssued(issued.name))
-  })
 
   app.post(
     '/api/couponSend/send',
