@@ -85,7 +85,16 @@ const timeColumn = { width: COLUMN_WIDTH.time, className: 'moc-nowrap' } as cons
  * The list page of a resource, drawn from its definition (DESIGN.md §4). `embedded`: a panel inside another screen
  * (弹幕模板 in 弹幕管理), keeping its state to itself instead of the screen's URL.
  */
-export function ResourceList({ def, embedded = false }: { def: ResourceDef; embedded?: boolean }) {
+export function ResourceList({
+  def,
+  embedded = false,
+  rowExtras,
+}: {
+  def: ResourceDef
+  embedded?: boolean
+  /** A page's own buttons for a row, after the engine's (a withdrawal's 流水). */
+  rowExtras?: (row: ResourceRow) => ReactNode[]
+}) {
   const navigate = useNavigate()
   const { message, modal } = App.useApp()
   const queryClient = useQueryClient()
@@ -240,6 +249,7 @@ export function ResourceList({ def, embedded = false }: { def: ResourceDef; embe
     if (supports('recycle') ? mayMove('recycle', may) : supports('remove') && may('remove'))
       buttons.push(rowAction(row, supports('recycle') ? 'recycle' : 'remove', true))
     if (sortable) buttons.push(sorting.buttons(row))
+    if (rowExtras) buttons.push(...rowExtras(row))
     return buttons
   }
 

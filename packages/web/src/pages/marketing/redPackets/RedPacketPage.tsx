@@ -31,7 +31,7 @@ const idOf = (raw: string | null) => (raw && /^\d+$/.test(raw) ? Number(raw) : u
  * 红包管理 (spec §2 /redPacket; decision 0048): one screen, four tabs — the invite and register rules with their
  * budgets, the withdrawal requests to approve or refuse, and the scope of eligible users. Each tab is the engine's
  * list of its definition, embedded (its search and paging kept to itself; the tab in the URL). The withdraw tab
- * opens a user's ledger (流水) by user ID, also from the URL (`ledgerUser`).
+ * opens a user's ledger (流水) from a request's row or by user ID, also from the URL (`ledgerUser`).
  */
 export default function RedPacketPage() {
   const [params, setParams] = useSearchParams()
@@ -80,7 +80,30 @@ export default function RedPacketPage() {
         ) : null}
       </Card>
       <Suspense fallback={null}>
-        <ResourceList key={type} def={def} embedded />
+        <ResourceList
+          key={type}
+          def={def}
+          embedded
+          rowExtras={
+            type === 'withdraw' && mayView
+              ? (row) => {
+                  const user = (row as { userId?: unknown }).userId
+                  return typeof user === 'number'
+                    ? [
+                        <Button
+                          key="ledger"
+                          type="link"
+                          size="small"
+                          onClick={() => go({ ledgerUser: user })}
+                        >
+                          流水
+                        </Button>,
+                      ]
+                    : []
+                }
+              : undefined
+          }
+        />
       </Suspense>
       <LedgerDrawer userId={ledgerUser} onClose={() => go({})} />
     </Flex>
