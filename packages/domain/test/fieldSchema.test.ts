@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fieldsSchema } from '../src/resources/fieldSchema.ts'
+import { coupon } from '../src/resources/marketing/coupon.ts'
 import { medal } from '../src/resources/marketing/medal.ts'
 import { notice } from '../src/resources/marketing/notice.ts'
 
@@ -23,5 +24,29 @@ describe('field rules the engine enforces on both sides', () => {
     expect(messages(schema.safeParse({ ...base, target: 'users', userIds: [] }))).toEqual(['请选择指定用户'])
     expect(messages(schema.safeParse({ ...base, target: 'users', userIds: [3] }))).toEqual([])
     expect(messages(schema.safeParse({ ...base, target: 'all', userIds: [] }))).toEqual([])
+  })
+
+  it('a field that applies is read as its schema reads it (a time sent as text), one that does not is left alone', () => {
+    const schema = fieldsSchema(coupon)
+    const base = {
+      name: '满100减20',
+      kind: 'cash',
+      value: 2000,
+      threshold: 10_000,
+      stock: 10,
+      perUserLimit: 1,
+    }
+    const range = schema.safeParse({
+      ...base,
+      validType: 'range',
+      validStart: '2026-12-01T00:00:00.000Z',
+      validEnd: '2026-12-31T00:00:00.000Z',
+      validDays: 'x',
+    })
+    expect(messages(range)).toEqual([])
+    expect(range.data).not.toHaveProperty('validDays')
+    expect(messages(schema.safeParse({ ...base, validType: 'range', validStart: 'soon' }))).toContain(
+      '开始时间填写有误',
+    )
   })
 })

@@ -175,9 +175,12 @@ function childrenSchema(f: FieldDef): z.ZodType {
   })
 }
 
-/** A `when` field's value its own schema refused, kept for the check of whether the field applies. */
-class Refused {
-  constructor(readonly raw: unknown) {}
+/** A `when` field's value as sent, with how its own schema read it: settled once it is known whether it applies. */
+class Pending {
+  constructor(
+    readonly raw: unknown,
+    readonly read: { success: boolean; data?: unknown },
+  ) {}
 }
 
 /** The object schema of a definition's editable fields (form fields that are not read-only). */
@@ -193,30 +196,30 @@ export function fieldsSchema(def: Pick<ResourceDef, 'fields'>) {
       continue
     }
     const optional = fieldSchema({ ...f, required: false })
-    // Its value as the field reads it when valid (trimmed, defaulted), else kept aside: checked below if it applies.
     shape[name] = z
       .unknown()
-      .transform((v) => {
-        const read = optional.safeParse(v)
-        return read.success ? read.data : new Refused(v)
-      })
+      .transform((v) => new Pending(v, optional.safeParse(v)))
       .optional()
     conditional.push([name, f])
   }
   const object = z.object(shape)
   if (!conditional.length) return object
+  // Each such field is settled here: checked (and required) when it applies, its value the read one; otherwise left
+  // out when its schema refused it (never stored) and kept as read when not.
   return object.superRefine((v: Record<string, unknown>, ctx) => {
     for (const [name, f] of conditional) {
       const value = v[name]
-      if (!whenHolds(f.when!, v[f.when!.field])) {
-        // Not applying, a value the field refuses is dropped (never stored).
-        if (value instanceof Refused) delete v[name]
-        continue
-      }
-      const checked = fieldSchema(f).safeParse(value instanceof Refused ? value.raw : (value ?? ''))
-      if (!checked.success)
-        for (const issue of checked.error.issues)
-          ctx.addIssue({ code: 'custom', message: issue.message, path: [name] })
+      const raw = value instanceof Pending ? value.raw : value
+      if (whenHolds(f.when!, v[f.when!.field])) {
+        // Left out, a required field is empty and another takes its default.
+        const checked = fieldSchema(f).safeParse(raw ?? (f.required ? '' : undefined))
+        if (!checked.success)
+          for (const issue of checked.error.issues)
+            ctx.addIssue({ code: 'custom', message: issue.message, path: [name] })
+        else v[name] = checked.data
+      } else if (!(value instanceof Pending)) continue
+      else if (value.read.success) v[name] = value.read.data
+      else delete v[name]
     }
   })
 }
