@@ -175,13 +175,13 @@ function childrenSchema(f: FieldDef): z.ZodType {
   })
 }
 
-/** A `when` field's value as sent, with how its own schema read it: settled once it is known whether it applies. */
-class Pending {
-  constructor(
-    readonly raw: unknown,
-    readonly read: { success: boolean; data?: unknown },
-  ) {}
+/** A `when` field's value its own schema refused, kept until it is known whether the field applies. */
+class Refused {
+  constructor(readonly raw: unknown) {}
 }
+
+const isEmptyValue = (v: unknown) =>
+  v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)
 
 /** The object schema of a definition's editable fields (form fields that are not read-only). */
 export function fieldsSchema(def: Pick<ResourceDef, 'fields'>) {
@@ -195,31 +195,32 @@ export function fieldsSchema(def: Pick<ResourceDef, 'fields'>) {
       shape[name] = fieldSchema(f)
       continue
     }
-    const optional = fieldSchema({ ...f, required: false })
-    shape[name] = z
-      .unknown()
-      .transform((v) => new Pending(v, optional.safeParse(v)))
-      .optional()
+    // Read by its schema (as optional); a value it refuses is kept aside (the document shows the field's own type).
+    shape[name] = fieldSchema({ ...f, required: false }).catch(
+      (c: { input: unknown }) => new Refused(c.input) as never,
+    )
     conditional.push([name, f])
   }
   const object = z.object(shape)
   if (!conditional.length) return object
-  // Each such field is settled here: checked (and required) when it applies, its value the read one; otherwise left
-  // out when its schema refused it (never stored) and kept as read when not.
+  // Each such field is settled here: when it applies, a refused value reports the field's messages and an empty one
+  // the required message; when it does not, a refused value is dropped (never stored).
   return object.superRefine((v: Record<string, unknown>, ctx) => {
     for (const [name, f] of conditional) {
       const value = v[name]
-      const raw = value instanceof Pending ? value.raw : value
-      if (whenHolds(f.when!, v[f.when!.field])) {
-        // Left out, a required field is empty and another takes its default.
-        const checked = fieldSchema(f).safeParse(raw ?? (f.required ? '' : undefined))
-        if (!checked.success)
-          for (const issue of checked.error.issues)
-            ctx.addIssue({ code: 'custom', message: issue.message, path: [name] })
-        else v[name] = checked.data
-      } else if (!(value instanceof Pending)) continue
-      else if (value.read.success) v[name] = value.read.data
-      else delete v[name]
+      if (!whenHolds(f.when!, v[f.when!.field])) {
+        if (value instanceof Refused) delete v[name]
+        continue
+      }
+      const messages =
+        value instanceof Refused
+          ? (fieldSchema(f)
+              .safeParse(value.raw)
+              .error?.issues.map((i) => i.message) ?? [])
+          : f.required && isEmptyValue(value)
+            ? [requiredMessage(f)]
+            : []
+      for (const message of messages) ctx.addIssue({ code: 'custom', message, path: [name] })
     }
   })
 }
