@@ -165,16 +165,24 @@ export async function adminWindowWithPreferences(browser: Browser) {
  * call waits for a second toast. Works even when the toast came and went between two checks.
  */
 export async function expectToast(page: Page, text: string, timeout = 15_000) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate((t) => {
-          const log = (window as unknown as { __toasts?: string[] }).__toasts ?? []
-          const i = log.findIndex((x) => x.trim() === t)
-          if (i >= 0) log.splice(i, 1)
-          return i >= 0
-        }, text),
-      { timeout, message: `toast 「${text}」` },
-    )
-    .toBe(true)
+  try {
+    await expect
+      .poll(
+        () =>
+          page.evaluate((t) => {
+            const log = (window as unknown as { __toasts?: string[] }).__toasts ?? []
+            const i = log.findIndex((x) => x.trim() === t)
+            if (i >= 0) log.splice(i, 1)
+            return i >= 0
+          }, text),
+        { timeout, message: `toast 「${text}」` },
+      )
+      .toBe(true)
+  } catch (err) {
+    // The toasts that did come (an error's words) say why the expected one did not.
+    const seen = await page
+      .evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? [])
+      .catch(() => [])
+    throw new Error(`toast 「${text}」 not shown; toasts seen: ${JSON.stringify(seen)}\n${err}`)
+  }
 }

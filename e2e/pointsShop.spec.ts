@@ -53,6 +53,9 @@ test('积分商城: the entrance shown with its link and seen by the app; a good
   await form.getByLabel('库存').fill('2')
   await button(form, '保存').click()
   await expectToast(page, '保存成功')
+  // The list the item was added from stays on screen, the new row highlighted.
+  await expect(page).toHaveURL(/highlight=/)
+  await expect(page).toHaveURL(/panel=items/)
   const itemRow = page.getByRole('row').filter({ hasText: item })
   await expect(itemRow).toHaveCount(1)
   const listed = (await buyer.ok<OpenShop>('GET', '/api/open/shop')).items.find((i) => i.name === item)!

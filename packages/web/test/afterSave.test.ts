@@ -3,6 +3,7 @@ import { article } from '@moc/domain/resources/article'
 import { subject } from '@moc/domain/resources/subject'
 import { describe, expect, it } from 'vitest'
 import { detailUrlOf, listSearchOf, listUrlAfterSave } from '../src/engine/afterSave.ts'
+import { withScreenParams } from '../src/engine/derive.ts'
 
 const superAdmin: Grant = { roleId: 1, power: {}, powerMenuAttrs: [] }
 const user = { username: 'admin', grant: superAdmin }
@@ -51,6 +52,21 @@ describe('the list after 保存 (issue 20 point 5)', () => {
   it('opened from a link, an edited item is looked for among everyone’s; unknown state keeps the tab', () => {
     expect(after(pending, false, undefined).searchParams.get('createdBy')).toBe('')
     expect(after(undefined, false, '?type=first').searchParams.get('type')).toBe('first')
+  })
+
+  it('keeps the screen’s own keys (a panel, a parent id) and drops the list’s old ones', () => {
+    const url = after(draft, true, '?panel=items&voteId=7&page=3&title=旧&highlight=5')
+    expect(url.searchParams.get('panel')).toBe('items')
+    expect(url.searchParams.get('voteId')).toBe('7')
+    expect(url.searchParams.get('page')).toBeNull()
+    expect(url.searchParams.get('title')).toBeNull()
+    expect(url.searchParams.get('highlight')).toBe('42')
+  })
+
+  it('a list paging on a screen with a panel keeps the panel (withScreenParams)', () => {
+    const screen = new URLSearchParams('panel=orders&page=2&title=春')
+    const next = withScreenParams(article, screen, new URLSearchParams('page=3'))
+    expect(Object.fromEntries(next)).toEqual({ panel: 'orders', page: '3' })
   })
 
   it('reads the list query a form was opened with from its router state', () => {

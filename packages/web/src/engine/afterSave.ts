@@ -1,10 +1,15 @@
 import type { Grant } from '@moc/domain/permissions/can'
 import { type ListedState, listTypeOf } from '@moc/domain/resources/listTypes'
 import type { ResourceDef } from '@moc/domain/resources/types'
-import { CREATOR_PARAM, type ListState, listTabs, readListState, writeListState } from './derive.ts'
-
-/** The list query naming the row to highlight: the item just saved (decision 0035). */
-export const HIGHLIGHT_PARAM = 'highlight'
+import {
+  CREATOR_PARAM,
+  HIGHLIGHT_PARAM,
+  type ListState,
+  listTabs,
+  readListState,
+  withScreenParams,
+  writeListState,
+} from './derive.ts'
 
 /** Router state a list hands to the form it opens: the list's own query, so a save can return to it. */
 export interface OpenedFromList {
@@ -89,7 +94,12 @@ export function listUrlAfterSave(
   if (saved.created)
     next = { ...next, page: 1, filters: user.username ? { [CREATOR_PARAM]: user.username } : {} }
   else if (!opened) next = { ...next, filters: { [CREATOR_PARAM]: '' } }
-  const query = writeListState(def, next, user.username)
+  // The screen's own keys (a panel, a parent id) come back with the list's.
+  const query = withScreenParams(
+    def,
+    new URLSearchParams(opened ? from.listSearch : ''),
+    writeListState(def, next, user.username),
+  )
   query.set(HIGHLIGHT_PARAM, String(saved.id))
   return `${def.screens.list}?${query}`
 }

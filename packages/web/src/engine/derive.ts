@@ -380,6 +380,9 @@ export interface ListState {
 
 export const CREATOR_PARAM = 'createdBy'
 
+/** The list query naming the row to highlight: the item just saved (decision 0035). */
+export const HIGHLIGHT_PARAM = 'highlight'
+
 /**
  * What a new item takes from the list it is added from: the list filtered by a parent (a vote's options by
  * `voteId`, an account's sub-accounts) adds under that parent, so a single-id ref field the list searches on starts
@@ -444,6 +447,32 @@ export function writeListState(
   const creator = s.filters[CREATOR_PARAM] ?? ''
   if (filtersByCreator(def) && creator !== (defaultCreator ?? '')) p.set(CREATOR_PARAM, creator)
   return p
+}
+
+/** The URL keys a list's state owns (writeListState's, and the highlighted row's). */
+const listKeys = (def: ResourceDef): string[] => [
+  ...(def.list.partition ? [def.list.partition] : []),
+  'type',
+  'page',
+  'pageSize',
+  ...filterNames(def),
+  CREATOR_PARAM,
+  HIGHLIGHT_PARAM,
+]
+
+/**
+ * The list's query on a screen that has keys of its own (a panel chosen by `panel`, the parent's `voteId`): those
+ * stay when the list pages, searches or returns after a save; the list's own keys are replaced by `list`.
+ */
+export function withScreenParams(
+  def: ResourceDef,
+  screen: URLSearchParams,
+  list: URLSearchParams,
+): URLSearchParams {
+  const out = new URLSearchParams(screen)
+  for (const key of listKeys(def)) out.delete(key)
+  for (const [key, value] of list) out.set(key, value)
+  return out
 }
 
 /**

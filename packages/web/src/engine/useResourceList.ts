@@ -18,6 +18,7 @@ import {
   readListState,
   resourceApi,
   screenUrl,
+  withScreenParams,
   writeListState,
 } from './derive.ts'
 
@@ -44,10 +45,13 @@ export interface ResourceRow {
 export const listQueryKey = (def: ResourceDef) => ['resource-list', def.name] as const
 
 /** The list's state: the screen's URL, or its own for a list embedded in another screen (a panel). */
-function useListParams(embedded: boolean): [URLSearchParams, (next: URLSearchParams) => void] {
+function useListParams(
+  def: ResourceDef,
+  embedded: boolean,
+): [URLSearchParams, (next: URLSearchParams) => void] {
   const [url, setUrl] = useSearchParams()
   const [own, setOwn] = useState(() => new URLSearchParams())
-  return embedded ? [own, setOwn] : [url, (next) => setUrl(next)]
+  return embedded ? [own, setOwn] : [url, (next) => setUrl((now) => withScreenParams(def, now, next))]
 }
 
 /**
@@ -56,7 +60,7 @@ function useListParams(embedded: boolean): [URLSearchParams, (next: URLSearchPar
  */
 export function useResourceList(def: ResourceDef, embedded = false) {
   const paths = resourceApi(def)
-  const [params, setParams] = useListParams(embedded)
+  const [params, setParams] = useListParams(def, embedded)
   const defaultCreator = currentUser()?.username
   // Only the tabs the user may open (the 回收站 tab needs its permission).
   const grant = currentGrant()

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { HIGHLIGHT_PARAM } from './afterSave.ts'
+import { HIGHLIGHT_PARAM } from './derive.ts'
 import './rowHighlight.css'
 
 /** How long the saved item's row stays marked. */
