@@ -11,10 +11,6 @@ import { idListQuerySchema, idQuerySchema, idSchema, pageNumberSchema } from '..
 const keysOf = <T extends Record<string, string>>(o: T) =>
   Object.keys(o) as [keyof T & string, ...(keyof T & string)[]]
 
-/** A time in Beijing as the console shows it: 2026-01-01 09:30:00. */
-export const beijingTime = (d: Date | string | null | undefined): string =>
-  d ? new Date(new Date(d).getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ') : ''
-
 export const couponMessages = {
   notFound: '优惠券不存在',
   offline: (name: string, verb = '发放') => `优惠券「${name}」已下线，不能${verb}`,

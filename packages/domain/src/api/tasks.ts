@@ -41,17 +41,6 @@ export type AwardKind = keyof typeof AWARD_KINDS
 /** How a user came to hold an award (user_award.source). */
 export const AWARD_SOURCES = { rule: '规则获得', grant: '运营发放' } as const
 
-/** The day of tasks and sign-ins: the broadcaster's local date. */
-export const TASK_TIME_ZONE = 'Asia/Shanghai'
-
-/** The local day (YYYY-MM-DD) of an instant in Asia/Shanghai (UTC+8, no daylight saving). */
-export const localDay = (at: Date): string =>
-  new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10)
-
-/** The day before a YYYY-MM-DD day. */
-export const dayBefore = (day: string): string =>
-  new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
-
 export const TASK_POINTS_MAX = 100_000
 export const AWARD_THRESHOLD_MAX = 10_000_000
 export const GRANT_USERS_MAX = 100

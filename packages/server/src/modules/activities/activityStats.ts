@@ -1,6 +1,7 @@
 import type { PassThrough } from 'node:stream'
 import type { ActivityStats, EnrollItem } from '@moc/domain/api/activities'
 import { ENROLL_STATES, type EnrollFormField, PAY_STATES } from '@moc/domain/resources/activity/activityRules'
+import { CHINA_TIME_ZONE } from '@moc/domain/rules/chinaTime'
 import { and, asc, count, desc, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { type activity, activityArticle, activityEnroll } from '../../db/tables/activities.ts'
@@ -8,7 +9,6 @@ import { appUser } from '../../db/tables/community.ts'
 import { containsPattern } from '../../platform/paging.ts'
 
 /** The broadcaster's local date, the day an enrolment counts on (statistics, export). */
-const TIME_ZONE = 'Asia/Shanghai'
 const EXPORT_BATCH = 500
 
 interface RowsQuery {
@@ -89,7 +89,7 @@ const tally = (rows: { key: string; n: number }[]) =>
 
 /** The statistics of /activityInfo: enrolments per day, enrolments and entries by state, payments by state. */
 export async function activityStats(db: Db, a: typeof activity.$inferSelect): Promise<ActivityStats> {
-  const day = sql<string>`to_char(${activityEnroll.createdAt} at time zone ${sql.raw(`'${TIME_ZONE}'`)}, 'YYYY-MM-DD')`
+  const day = sql<string>`to_char(${activityEnroll.createdAt} at time zone ${sql.raw(`'${CHINA_TIME_ZONE}'`)}, 'YYYY-MM-DD')`
   const [byDay, byState, byPay, entries] = await Promise.all([
     db
       .select({ day, count: count() })

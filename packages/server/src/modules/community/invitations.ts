@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto'
 import { invitationUseSchema, invitationUsesQuerySchema } from '@moc/domain/api/communityUsers'
 import { invitationStatus } from '@moc/domain/resources/community/invitationCode'
+import { chinaTime } from '@moc/domain/rules/chinaTime'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
 import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
@@ -44,7 +45,7 @@ async function freshCodes(tx: Db, prefix: string, n: number): Promise<string[]> 
 
 /** A batch's number: the prefix and the time it was made (Beijing time), e.g. VIP-20260101093000. */
 function batchNumber(prefix: string, now: Date): string {
-  const stamp = new Date(now.getTime() + 8 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14)
+  const stamp = chinaTime(now).replace(/\D/g, '')
   return prefix ? `${prefix}-${stamp}` : stamp
 }
 

@@ -1,4 +1,4 @@
-import { beijingTime, couponMessages } from '@moc/domain/api/coupons'
+import { couponMessages } from '@moc/domain/api/coupons'
 import {
   type CouponTerms,
   type CouponWindow,
@@ -6,6 +6,7 @@ import {
   couponRuleError,
   couponStatus,
 } from '@moc/domain/resources/marketing/coupon'
+import { chinaTime } from '@moc/domain/rules/chinaTime'
 import { inArray } from 'drizzle-orm'
 import { coupon } from '../../db/tables/marketing.ts'
 import {
@@ -17,7 +18,7 @@ import { AppError } from '../../platform/errors.ts'
 
 /** The coupon definition's derived columns and its rules across fields (decision 0047). */
 
-const date = (d: Date | null) => beijingTime(d).slice(0, 16)
+const date = (d: Date | null) => chinaTime(d).slice(0, 16)
 
 /** 有效期 as the list reads it: 2026-01-01 00:00 ~ 2026-02-01 00:00, or 领取后7天. */
 export function validityText(c: Pick<CouponWindow, 'validType' | 'validStart' | 'validEnd' | 'validDays'>) {

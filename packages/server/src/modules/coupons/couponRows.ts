@@ -1,6 +1,5 @@
 import type { PassThrough } from 'node:stream'
 import {
-  beijingTime,
   type CouponWriteOffRow,
   USER_COUPON_STATES,
   type UserCouponRow,
@@ -9,6 +8,7 @@ import {
 } from '@moc/domain/api/coupons'
 import { recordResources } from '@moc/domain/resources/index'
 import { couponBenefit } from '@moc/domain/resources/marketing/coupon'
+import { chinaTime } from '@moc/domain/rules/chinaTime'
 import { and, asc, desc, eq, gt, gte, ilike, lt, lte, or, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { admin } from '../../db/schema.ts'
@@ -120,8 +120,8 @@ export async function writeSendRecordsXlsx(db: Db, sendId: number, out: PassThro
         couponName: item.couponName,
         code: item.code,
         state: USER_COUPON_STATES[item.state],
-        receivedAt: beijingTime(item.receivedAt),
-        usedAt: beijingTime(item.usedAt),
+        receivedAt: chinaTime(item.receivedAt),
+        usedAt: chinaTime(item.usedAt),
       }).commit()
     }
     if (rows.length < EXPORT_BATCH) break
@@ -231,7 +231,7 @@ export async function writeWriteOffsXlsx(db: Db, where: SQL | undefined, out: Pa
       ws.addRow({
         ...item,
         channel: WRITE_OFF_CHANNELS[item.channel],
-        createdAt: beijingTime(item.createdAt),
+        createdAt: chinaTime(item.createdAt),
       }).commit()
     }
     if (rows.length < EXPORT_BATCH) break

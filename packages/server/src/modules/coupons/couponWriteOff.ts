@@ -1,4 +1,5 @@
-import { beijingTime, couponMessages } from '@moc/domain/api/coupons'
+import { couponMessages } from '@moc/domain/api/coupons'
+import { chinaTime } from '@moc/domain/rules/chinaTime'
 import { and, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { coupon, couponWriteOff, userCoupon } from '../../db/tables/marketing.ts'
@@ -56,10 +57,9 @@ export async function writeOffCode(db: Db, w: WriteOff, now = new Date()) {
     if (!used) {
       // Read after the wait: the row as the write-off that won left it.
       const [uc] = await tx.select().from(userCoupon).where(eq(userCoupon.id, found.id))
-      if (uc!.state === 'used')
-        throw new AppError('CONFLICT', couponMessages.codeUsed(beijingTime(uc!.usedAt)))
+      if (uc!.state === 'used') throw new AppError('CONFLICT', couponMessages.codeUsed(chinaTime(uc!.usedAt)))
       if (uc!.validStart && uc!.validStart > now)
-        throw new AppError('CONFLICT', couponMessages.codeNotStarted(beijingTime(uc!.validStart)))
+        throw new AppError('CONFLICT', couponMessages.codeNotStarted(chinaTime(uc!.validStart)))
       throw new AppError('CONFLICT', couponMessages.codeExpired)
     }
     // The coupon's count before the log row: the row's foreign key would share-lock the coupon first, and a grant

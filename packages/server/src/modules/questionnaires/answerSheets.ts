@@ -7,6 +7,7 @@ import {
   questionnaireMessages,
   scoreModifySchema,
 } from '@moc/domain/api/questionnaires'
+import { chinaTime } from '@moc/domain/rules/chinaTime'
 import { envelopeSchema, ok, pageSchema } from '@moc/domain/transport/envelope'
 import { idQuerySchema } from '@moc/domain/transport/ids'
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
@@ -241,10 +242,7 @@ async function writeSheetsXlsx(
       id: r.id,
       nickname: r.nickname ?? '',
       phone: r.phone ?? '',
-      submittedAt: new Date(r.submittedAt.getTime() + 8 * 3_600_000)
-        .toISOString()
-        .slice(0, 19)
-        .replace('T', ' '),
+      submittedAt: chinaTime(r.submittedAt),
       duration: r.durationSeconds ?? '',
       score: r.score,
       ...Object.fromEntries(questions.map((q) => [`q${q.id}`, answerText(q, r.answers[String(q.id)])])),

@@ -1,7 +1,5 @@
 import {
   type AwardRule,
-  dayBefore,
-  localDay,
   openAwardsSchema,
   openSigninQuerySchema,
   openSigninResultSchema,
@@ -13,6 +11,7 @@ import {
   openWearSchema,
   taskMessages,
 } from '@moc/domain/api/tasks'
+import { chinaDay, dayBefore } from '@moc/domain/rules/chinaTime'
 import { envelopeSchema, ok } from '@moc/domain/transport/envelope'
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
@@ -51,7 +50,7 @@ export async function openTaskRoutes(fastify: FastifyInstance, ctx: Ctx) {
     },
     async (req) => {
       const me = appUserOf(req)
-      const today = localDay(appNow())
+      const today = chinaDay(appNow())
       const rows = rowsOf<Row>(
         await db.execute(sql`
           select t.id, t.name, t.icon, t.description, t.link, t.action, t.period, t.target, t.points,
@@ -148,7 +147,7 @@ export async function openTaskRoutes(fastify: FastifyInstance, ctx: Ctx) {
     },
     async (req) => {
       const me = appUserOf(req)
-      const today = localDay(appNow())
+      const today = chinaDay(appNow())
       const [rows, [u], points, streak, tasks, invites] = await Promise.all([
         db.execute(sql`
           select a.id, a.kind, a.name, a.image, a.description, a.rule, a.threshold, ua.created_at as earned_at

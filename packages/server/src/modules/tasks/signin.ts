@@ -1,4 +1,5 @@
-import { dayBefore, localDay, taskMessages } from '@moc/domain/api/tasks'
+import { taskMessages } from '@moc/domain/api/tasks'
+import { chinaDay, dayBefore } from '@moc/domain/rules/chinaTime'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { rowsOf } from '../../db/rowsOf.ts'
@@ -40,7 +41,7 @@ async function signinTask(tx: Db) {
 export async function signIn(tx: Db, userId: number, now: Date): Promise<SigninResult> {
   const task = await signinTask(tx)
   if (!task) fail('CONFLICT', taskMessages.signinClosed)
-  const day = localDay(now)
+  const day = chinaDay(now)
   const [prev] = rowsOf<{ streak: number }>(
     await tx.execute(
       sql`select streak from signin_record where user_id = ${userId} and day = ${dayBefore(day)}::date`,
@@ -115,7 +116,7 @@ export async function signIn(tx: Db, userId: number, now: Date): Promise<SigninR
 
 /** GET /api/open/signin: the month's signed days, the streak, today's state, the day's points and the rules. */
 export async function signinState(db: Db, userId: number, now: Date, month?: string) {
-  const today = localDay(now)
+  const today = chinaDay(now)
   const m = month ?? today.slice(0, 7)
   const first = `${m}-01`
   const [task, days, streak, rules] = await Promise.all([

@@ -1,4 +1,5 @@
-import { localDay, type TaskAction } from '@moc/domain/api/tasks'
+import type { TaskAction } from '@moc/domain/api/tasks'
+import { chinaDay } from '@moc/domain/rules/chinaTime'
 import { sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Database, Db } from '../../db/client.ts'
@@ -32,7 +33,7 @@ export async function progressTask(
   const done = rowsOf<{ task_id: number; completed_at: unknown }>(
     await tx.execute(sql`
       insert into task_progress as p (task_id, user_id, period_key, count, completed_at, updated_at)
-      select t.id, ${userId}, case when t.period = 'once' then 'once' else ${localDay(now)} end, 1,
+      select t.id, ${userId}, case when t.period = 'once' then 'once' else ${chinaDay(now)} end, 1,
         case when t.target <= 1 then ${at}::timestamptz end, ${at}::timestamptz
       from task t where t.action = ${action} and t.show_state
       order by t.id

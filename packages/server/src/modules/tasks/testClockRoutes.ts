@@ -1,4 +1,5 @@
-import { localDay, taskMessages, testClockBodySchema, testClockSchema } from '@moc/domain/api/tasks'
+import { taskMessages, testClockBodySchema, testClockSchema } from '@moc/domain/api/tasks'
+import { chinaDay } from '@moc/domain/rules/chinaTime'
 import { envelopeSchema, ok } from '@moc/domain/transport/envelope'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -26,7 +27,7 @@ export async function testClockRoutes(fastify: FastifyInstance, ctx: Ctx) {
         req.auditInfo.target = 'testClock'
         req.auditInfo.targetName = `${clockOffsetDays()} 天`
         return ok(
-          { offsetDays: clockOffsetDays(), now: now.toISOString(), today: localDay(now) },
+          { offsetDays: clockOffsetDays(), now: now.toISOString(), today: chinaDay(now) },
           taskMessages.clockMoved(clockOffsetDays()),
         )
       },

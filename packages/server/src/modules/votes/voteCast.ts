@@ -1,5 +1,6 @@
 import { voteMessages } from '@moc/domain/api/votes'
 import { VERIFY_STATE } from '@moc/domain/resources/index'
+import { CHINA_TIME_ZONE } from '@moc/domain/rules/chinaTime'
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { rowsOf } from '../../db/rowsOf.ts'
@@ -7,7 +8,6 @@ import { vote, voteOption } from '../../db/tables/votes.ts'
 import { AppError } from '../../platform/errors.ts'
 
 /** The day a cast counts on: the broadcaster's local date (the votes' per-day limit). */
-export const VOTE_TIME_ZONE = 'Asia/Shanghai'
 
 /** A vote the app shows: published, shown, not in the recycle bin. */
 export const liveVote: SQL = and(
@@ -57,7 +57,7 @@ export async function castVote(
   const [done] = rowsOf(
     await db.execute(sql`with tally as (
         insert into vote_voter as v (vote_id, user_id, day, day_count, total)
-        values (${o.voteId}, ${userId}, (${at}::timestamptz at time zone ${VOTE_TIME_ZONE})::date, 1, 1)
+        values (${o.voteId}, ${userId}, (${at}::timestamptz at time zone ${CHINA_TIME_ZONE})::date, 1, 1)
         on conflict (vote_id, user_id) do update set
           day_count = case when v.day = excluded.day then v.day_count + 1 else 1 end,
           day = excluded.day,

@@ -1,13 +1,13 @@
 import type { PassThrough } from 'node:stream'
 import { type VoteResults, voteMessages } from '@moc/domain/api/votes'
 import { vote as voteDef } from '@moc/domain/resources/activity/vote'
+import { CHINA_TIME_ZONE } from '@moc/domain/rules/chinaTime'
 import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { vote, voteCast, voteModule, voteOption, voteVoter } from '../../db/tables/votes.ts'
 import { recordInScope, recordTableOf } from '../../engine/records/recordTable.ts'
 import type { DataScope } from '../../platform/dataScope.ts'
 import { AppError } from '../../platform/errors.ts'
-import { VOTE_TIME_ZONE } from './voteCast.ts'
 
 /**
  * The results of a vote (spec GET /vote/module/data; decision 0044): every module with its options' kept counts in
@@ -20,7 +20,7 @@ export async function voteResults(db: Db, scope: DataScope, id: number): Promise
     .where(and(eq(vote.id, id), recordInScope(recordTableOf(voteDef), scope)))
   if (!v) throw new AppError('NOT_FOUND', voteMessages.notFound)
   // The zone is a constant, written into the text: as a parameter the GROUP BY would be another expression.
-  const day = sql<string>`to_char((${voteCast.castAt} at time zone ${sql.raw(`'${VOTE_TIME_ZONE}'`)})::date, 'YYYY-MM-DD')`
+  const day = sql<string>`to_char((${voteCast.castAt} at time zone ${sql.raw(`'${CHINA_TIME_ZONE}'`)})::date, 'YYYY-MM-DD')`
   const [modules, options, days, [voters]] = await Promise.all([
     db
       .select({ id: voteModule.id, name: voteModule.name })

@@ -1,5 +1,4 @@
 import {
-  beijingTime,
   type CouponLookup,
   type CouponWriteOffRow,
   couponMessages,
@@ -8,6 +7,7 @@ import {
 } from '@moc/domain/api/coupons'
 import { TOAST_ERROR_S, TOAST_SUCCESS_S } from '@moc/domain/constants'
 import { can } from '@moc/domain/permissions/can'
+import { chinaTime } from '@moc/domain/rules/chinaTime'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import {
   Alert,
@@ -70,7 +70,7 @@ function WriteOffCard() {
       setFound(data)
       // A code that cannot be written off says why at once, in the server's words.
       if (data.state === 'used')
-        setOutcome({ type: 'error', text: couponMessages.codeUsed(beijingTime(data.usedAt)) })
+        setOutcome({ type: 'error', text: couponMessages.codeUsed(chinaTime(data.usedAt)) })
       else if (data.state === 'expired') setOutcome({ type: 'error', text: couponMessages.codeExpired })
     },
     onError: (err) => setOutcome({ type: 'error', text: err.message }),
