@@ -348,4 +348,17 @@ describe.each(engines)('notices (%s)', (engine) => {
     ).toBe(403)
     expect((await get(r, '/api/notice/delivery?id=1')).res.statusCode).toBe(403)
   })
+
+  it('指定用户 is picked by the notice editor without 用户管理: names only (picks), not the user list', async () => {
+    const nick = (await db().select().from(appUser).where(eq(appUser.id, users.a.id)))[0]!.nickname
+    const picks = await ok(get(acct.editor.token, `/api/appUser/picks?keyword=${encodeURIComponent(nick)}`))
+    expect(picks.items).toContainEqual({ id: users.a.id, title: nick })
+    for (const item of picks.items) expect(Object.keys(item).sort()).toEqual(['id', 'title'])
+    const named = await ok(get(acct.editor.token, `/api/appUser/picks?ids=${users.b.id},${users.c.id}`))
+    expect(named.items.map((i: Row) => i.id).sort()).toEqual([users.b.id, users.c.id].sort())
+    expect((await get(acct.editor.token, '/api/appUser/list')).res.statusCode).toBe(403)
+    // Reading notices writes no 指定用户: the viewer and the reviewer pick nobody.
+    expect((await get(acct.viewer.token, '/api/appUser/picks')).res.statusCode).toBe(403)
+    expect((await get(acct.reviewer.token, '/api/appUser/picks')).res.statusCode).toBe(403)
+  })
 })

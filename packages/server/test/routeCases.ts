@@ -1,9 +1,13 @@
 import { contentResources, recordResources } from '@moc/domain/resources/index'
+import { type PageRight, pickRights } from '@moc/domain/resources/pickRights'
 import { permissionFor, supportsAction } from '@moc/domain/resources/types'
-import type { Access } from '../src/platform/access.ts'
+import type { Access, PageAccess } from '../src/platform/access.ts'
 import type { RouteAccess } from '../src/platform/guard.ts'
 
-export type StaticAccess = Exclude<Access, { resource: unknown } | { by: unknown }>
+/** A route's permission as the matrix tries it; `orAlso`: other rights that pass it too (a picker's, pickRights). */
+export type StaticAccess =
+  | Exclude<Access, { resource: unknown } | { by: unknown } | PageAccess>
+  | (PageAccess & { orAlso?: PageRight[] })
 
 /**
  * A route as the matrix tries it: a `{ resource }` route (permission resolved per request from the content
@@ -21,6 +25,11 @@ export function cases(r: RouteAccess): { route: RouteAccess; access: StaticAcces
   if (a.record) {
     const def = recordResources.get(a.record)
     if (!def) throw new Error(`${r.method} ${r.url}: no record definition ${a.record}`)
+    // A picker: each right that passes it is a case, and "without" it lacks them all.
+    if (a.picks) {
+      const rights = pickRights(def)
+      return rights.map((right) => ({ route: r, access: { ...right, orAlso: rights }, query: '' }))
+    }
     const access = a.queue
       ? { page: def.review!.permissionPage, action: '审核' as const }
       : { page: def.permissionPage, action: a.action ?? permissionFor(def, a.resource) }

@@ -48,6 +48,16 @@ export const recordListQuerySchema = z.object({
     .union([z.array(idSchema).max(CONTENT_PAGE_SIZE_MAX), idListQuerySchema(CONTENT_PAGE_SIZE_MAX)])
     .optional(),
 })
+/** A ref picker's page (GET /api/<name>/picks): the title searched by `keyword`, or exactly the rows of `ids`. */
+export const recordPicksQuerySchema = z.object({
+  page: pageNumberSchema,
+  pageSize: z.coerce.number().int().min(1).max(CONTENT_PAGE_SIZE_MAX).default(CONTENT_PAGE_SIZE),
+  keyword: z.string().trim().max(100).optional(),
+  ids: idListQuerySchema(CONTENT_PAGE_SIZE_MAX).optional(),
+})
+/** A picker's row: the id and the name the form shows. */
+export const recordPickSchema = z.object({ id: z.number().int(), title: z.string() })
+
 /** A search field's value in a list query (the definition's fields with `search`). */
 export const recordSearchValueSchema = z.string().trim().max(100)
 

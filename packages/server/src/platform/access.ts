@@ -23,6 +23,11 @@ export interface ResourceAccess {
    * 审核, and the definition is resolved from the review `resType` (body, else query) instead of `kind`.
    */
   queue?: true
+  /**
+   * A ref picker's rows (`GET /api/<name>/picks`, record store): the definition's list right, or a writing right on a
+   * definition that refers to it (pickRights).
+   */
+  picks?: true
 }
 
 /** A permission page + action (the guard checks it as it stands). */

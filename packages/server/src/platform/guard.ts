@@ -1,5 +1,6 @@
 import { can, isSuperAdmin } from '@moc/domain/permissions/can'
 import { contentResources, recordResources, reviewResources } from '@moc/domain/resources/index'
+import { pickRights } from '@moc/domain/resources/pickRights'
 import { permissionFor, type ResourceDef, supportsAction } from '@moc/domain/resources/types'
 import type { FastifyInstance, FastifyRequest, onResponseHookHandler, onSendHookHandler } from 'fastify'
 import { appTokenOf } from '../modules/community/appSessions.ts'
@@ -155,6 +156,12 @@ function authoriseResource(req: FastifyRequest) {
     if (!def) throw new AppError('BAD_REQUEST', '未知的内容类型')
   }
   if (!def) throw new Error(`no record definition ${access.record}`)
+  if (access.picks) {
+    if (!pickRights(def).some((r) => can(req.principal!, r.page, r.action))) throw new AppError('FORBIDDEN')
+    req.resource = def
+    req.auditInfo.page = def.permissionPage
+    return
+  }
   // A route with its own action (a command) is mounted only for types that have it.
   if (!access.action && !supportsAction(def, access.resource))
     throw new AppError('BAD_REQUEST', '该内容类型不支持此操作')

@@ -12,7 +12,7 @@ import { resourceApi } from './derive.ts'
  * A `ref` field (FieldDef.ref): the id (or, on a tags field, the ids) of another record-store definition's rows, shown
  * by their names. Lists and
  * details answer the names (`refs`), so a reader needs no right on the other definition to see them; the form picks
- * from the other definition's list, searching its title field.
+ * from the other definition's picker rows (GET /api/<name>/picks: id and name, open to the referring form's writers).
  */
 
 /** The names the detail answered for its ref fields, by field (what a read-only form shows). */
@@ -64,10 +64,7 @@ export function RefSelect({
   // A tags field holds several ids (a user's tags), a number field one.
   const multiple = field.kind === 'tags'
   const known = useContext(RefNames)
-  const def = targetOf(field.ref)
-  const list = resourceApi(def).list
-  const titleField = def.titleField ?? 'title'
-  const searchable = def.fields[titleField]?.search === true
+  const picks = resourceApi(targetOf(field.ref)).picks
   const options = (p: Paged<{ id: number; title: string }>) => ({
     ...p,
     items: p.items.map((r): PickOption => ({ id: r.id, name: r.title })),
@@ -80,21 +77,21 @@ export function RefSelect({
       onChange={(v) =>
         rest.onChange?.(multiple ? (Array.isArray(v) ? v : []) : typeof v === 'number' ? v : null)
       }
-      listKey={`ref:${def.name}`}
+      listKey={`ref:${field.ref.resource}`}
       placeholder={`请选择${field.label}`}
       fetchPage={async ({ page, pageSize, keyword }) =>
         options(
-          await api.get<Paged<{ id: number; title: string }>>(list, {
+          await api.get<Paged<{ id: number; title: string }>>(picks, {
             page,
             pageSize,
-            ...(searchable && keyword ? { [titleField]: keyword } : {}),
+            ...(keyword ? { keyword } : {}),
           }),
         )
       }
       fetchByIds={async (ids) => {
         const name = known[fieldName]
         if (name && ids.length === 1 && !multiple) return [{ id: ids[0]!, name }]
-        const found = await api.get<Paged<{ id: number; title: string }>>(list, {
+        const found = await api.get<Paged<{ id: number; title: string }>>(picks, {
           ids: ids.join(','),
           pageSize: ids.length,
         })

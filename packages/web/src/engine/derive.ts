@@ -55,6 +55,8 @@ export function resourceApi(def: ResourceDef) {
     withKind: <T extends object>(o: T): T & { kind?: string } => (kind ? { kind, ...o } : o),
     list: path('list', `${base}/list`),
     nums: `${base}/nums`,
+    /** A ref picker's rows (record store): id and name. */
+    picks: `${own}/picks`,
     detail: path('detail', `${base}/detail`),
     create: path('create', `${base}/add`),
     update: path('update', `${base}/modify`),

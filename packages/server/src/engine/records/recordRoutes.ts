@@ -7,6 +7,7 @@ import { checkDerived } from './recordDerived.ts'
 import { recordImportRoute } from './recordImportRoute.ts'
 import { recordKit } from './recordKit.ts'
 import { recordLockRoutes } from './recordLockRoutes.ts'
+import { recordPicksRoute } from './recordPicksRoute.ts'
 import { recordReadRoutes } from './recordReadRoutes.ts'
 import { recordReviewRoutes } from './recordReview.ts'
 import { recordTableOf } from './recordTable.ts'
@@ -20,6 +21,7 @@ export async function recordRoutes(fastify: FastifyInstance, ctx: Ctx) {
       throw new Error(`${def.name}: a child collection needs a form (添加 or 编辑)`)
     checkDerived(k.rt)
     recordReadRoutes(k)
+    recordPicksRoute(k)
     recordWriteRoutes(k)
     if (k.may('import')) recordImportRoute(k)
     if (k.rt.traits.lockable && k.may('lock')) recordLockRoutes(k)
