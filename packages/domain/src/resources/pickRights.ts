@@ -28,8 +28,8 @@ const any = () => true
  * command's or a transition's action when its dialog asks for it, the list's when its search offers it.
  */
 export function pickRights(target: ResourceDef): PageRight[] {
-  let rights = known.get(target.name)
-  if (!rights) known.set(target.name, (rights = rightsOf(target)))
+  const rights = known.get(target.name) ?? rightsOf(target)
+  known.set(target.name, rights)
   return rights
 }
 const known = new Map<string, PageRight[]>()
@@ -46,9 +46,6 @@ function rightsOf(target: ResourceDef): PageRight[] {
     for (const tr of Object.values(d.machine?.transitions ?? {}))
       if (refsTo(tr.input, target.name, any)) right(tr.action)
   }
-  const seen = new Set<string>()
-  return out.filter((r) => {
-    const key = `${r.page}\u0000${r.action}`
-    return seen.has(key) ? false : (seen.add(key), true)
-  })
+  const unique = new Map(out.map((r) => [`${r.page}\u0000${r.action}`, r]))
+  return [...unique.values()]
 }

@@ -42,6 +42,8 @@ export const redPacketWithdrawal = defineResource({
     reason: { kind: 'text', label: '拒绝原因', readOnly: true },
     reviewerName: { kind: 'text', label: '审核人', derived: true },
     reviewedAt: { kind: 'datetime', label: '审核时间', readOnly: true },
+    payoutNo: { kind: 'text', label: '打款单号', readOnly: true, search: true },
+    paidAt: { kind: 'datetime', label: '打款时间', readOnly: true },
   },
   list: {
     types: {
@@ -61,6 +63,7 @@ export const redPacketWithdrawal = defineResource({
       'createdAt',
       'reviewerName',
       'reviewedAt',
+      'payoutNo',
     ],
   },
   actions: ['export'],

@@ -148,6 +148,9 @@ export const redPacketWithdrawal = pgTable(
     reason: textField('reason'),
     reviewedBy: integer('reviewed_by').references(() => admin.id, { onDelete: 'set null' }),
     reviewedAt: timeField('reviewed_at'),
+    /** The payout adapter's answer at 通过: the provider's payout number and when it paid (decision 0048). */
+    payoutNo: textField('payout_no'),
+    paidAt: timeField('paid_at'),
   },
   (t) => [
     ...recordIndexes('red_packet_withdrawal', t),

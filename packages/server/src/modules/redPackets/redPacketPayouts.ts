@@ -8,8 +8,8 @@
  * (out_bill_no / out_biz_no), which the provider makes idempotent — a retry after a failed transaction (the approval
  * rolled back after the call) answers the first transfer instead of paying twice; a transfer the provider refuses
  * (account and name do not match, risk control) throws, so the approval is undone and the request stays pending for
- * 拒绝. Transfers the provider accepts but settles later would report through a signed notification route that
- * records the payout number; this product records the approval only (no payout column).
+ * 拒绝. 通过 keeps the answer on the request (打款单号 `payout_no`, 打款时间 `paid_at`). Transfers the provider accepts but
+ * settles later would report through a signed notification route that fills them in.
  */
 export interface PayoutRequest {
   /** Ours, unique per withdrawal: rpw-<id>. */

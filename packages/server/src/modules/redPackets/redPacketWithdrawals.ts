@@ -113,25 +113,25 @@ function pendingOnly(rows: readonly Row[]) {
 registerCommand('redPacketWithdrawal', 'approve', async ({ tx, rows, req }) => {
   pendingOnly(rows)
   const now = new Date()
-  for (const r of rows)
-    await payouts.transfer({
+  for (const r of rows) {
+    const paid = await payouts.transfer({
       reference: `rpw-${r.id}`,
       amount: Number(r.amount),
       account: String(r.account),
       realName: String(r.realName),
     })
-  await tx
-    .update(redPacketWithdrawal)
-    .set({ state: 'approved', reviewedBy: req.principal!.adminId, reviewedAt: now, updatedAt: now })
-    .where(
-      and(
-        inArray(
-          redPacketWithdrawal.id,
-          rows.map((r) => r.id),
-        ),
-        eq(redPacketWithdrawal.state, 'pending'),
-      ),
-    )
+    await tx
+      .update(redPacketWithdrawal)
+      .set({
+        state: 'approved',
+        reviewedBy: req.principal!.adminId,
+        reviewedAt: now,
+        payoutNo: paid.payoutNo,
+        paidAt: paid.paidAt,
+        updatedAt: now,
+      })
+      .where(and(eq(redPacketWithdrawal.id, r.id), eq(redPacketWithdrawal.state, 'pending')))
+  }
   return { updated: rows.length }
 })
 
