@@ -218,7 +218,7 @@ describe.each(engines)('tasks (%s)', (engine) => {
     ).toEqual([])
   })
 
-  it('app posts and comments complete their tasks (the hooks in the app calls), once a day', async () => {
+  it('app posts and comments complete their tasks once a day; held ones when approved, rejected ones never', async () => {
     const postTask = await ok(
       post(adminToken, '/api/task/add', {
         name: '发一篇帖子',
@@ -256,6 +256,42 @@ describe.each(engines)('tasks (%s)', (engine) => {
       count: 2,
       completed: true,
     })
+
+    // Held ones count when approved, on approval, once; a rejected one never.
+    const other = await app.user('13800000016')
+    const reviewed = await app.makeCircle('审核任务圈', { postReview: true })
+    await app.ok(app.post(other.token, '/api/open/circle/join', { circleId: reviewed }))
+    const refused = await app.ok(
+      app.post(other.token, '/api/open/post/add', { circleId: reviewed, body: '待审一' }),
+    )
+    const held = await app.ok(
+      app.post(other.token, '/api/open/post/add', { circleId: reviewed, body: '待审二' }),
+    )
+    expect([refused.verifyState, held.verifyState]).toEqual([3, 3])
+    expect(await logOf(other.id, 'task')).toEqual([])
+    await ok(
+      post(adminToken, '/api/verify-center/post', { pass: false, ids: [refused.id], reason: '无关内容' }),
+    )
+    expect(await logOf(other.id, 'task')).toEqual([])
+    await ok(post(adminToken, '/api/verify-center/post', { pass: true, ids: [held.id] }))
+    expect((await logOf(other.id, 'task')).map((l) => [l.refId, l.delta])).toEqual([[postTask.id, 4]])
+
+    await ok(post(adminToken, '/api/sensitive-word/add', { word: '任务审核词', level: 'review' }))
+    const heldComment = await app.ok(
+      app.post(other.token, '/api/open/comment/add', { postId: made.id, parentId: null, body: '任务审核词' }),
+    )
+    expect(heldComment.verifyState).toBe(3)
+    await app.ok(
+      app.post(other.token, '/api/open/comment/add', { postId: made.id, parentId: null, body: '好帖' }),
+    )
+    expect(await logOf(other.id, 'task')).toHaveLength(1) // one shown comment of two
+    await ok(post(adminToken, '/api/verify-center/comment', { pass: true, ids: [heldComment.id] }))
+    expect((await logOf(other.id, 'task')).map((l) => [l.refId, l.delta]).sort()).toEqual(
+      [
+        [postTask.id, 4],
+        [commentTask.id, 6],
+      ].sort(),
+    )
   })
 
   it('rules grant medals once: points, completed tasks, invites (with the invite task)', async () => {

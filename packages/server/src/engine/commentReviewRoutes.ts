@@ -22,6 +22,7 @@ import type { Ctx } from '../platform/context.ts'
 import { type DataScope, dataScopeOf } from '../platform/dataScope.ts'
 import { AppError } from '../platform/errors.ts'
 import { containsPattern } from '../platform/paging.ts'
+import { commentsPassed } from './commentHooks.ts'
 import {
   commentColumns,
   commentIds,
@@ -176,6 +177,14 @@ export async function commentReviewRoutes(fastify: FastifyInstance, ctx: Ctx) {
           })
           .where(inArray(comment.id, ids))
         await recountPostComments(tx as unknown as Db, ids)
+        if (body.pass) {
+          const shown = await tx
+            .select({ id: comment.id, userId: comment.userId })
+            .from(comment)
+            .where(inArray(comment.id, ids))
+            .orderBy(asc(comment.id))
+          await commentsPassed(tx as unknown as Db, shown)
+        }
         return ids.length
       })
       return ok({ updated }, body.pass ? msg.approved : msg.rejected)

@@ -105,7 +105,8 @@ export async function openCommentRoutes(fastify: FastifyInstance, ctx: Ctx) {
           })
           .returning({ id: comment.id, verifyState: comment.verifyState, body: comment.body })
         if (target.postId !== null) await recountPostComments(tx, [made!.id])
-        await progressTask(tx, me.userId, 'comment', appNow()) // 任务: 评论 (decision 0050)
+        // 任务 评论 (decision 0050): a shown comment counts now, a held one when it is approved (taskHooks.ts).
+        if (made!.verifyState === VERIFY_STATE.passed) await progressTask(tx, me.userId, 'comment', appNow())
         return { ...made!, title: target.title }
       })
       const { title, ...added } = row

@@ -126,8 +126,7 @@ export async function openPostRoutes(fastify: FastifyInstance, ctx: Ctx) {
           .from(circleMember)
           .where(and(eq(circleMember.circleId, b.circleId), eq(circleMember.userId, me.userId)))
         if (!member) throw new AppError('FORBIDDEN', msg.notMember)
-        await progressTask(tx, me.userId, 'post', appNow()) // 任务: 发帖 (decision 0050)
-        return createPost(tx, {
+        const made = await createPost(tx, {
           userId: me.userId,
           circleId: b.circleId,
           topicId: b.topicId,
@@ -140,6 +139,9 @@ export async function openPostRoutes(fastify: FastifyInstance, ctx: Ctx) {
           // The review trail starts with the app user's submission (no console account: actor 0, named).
           submitter: { id: 0, name: `App用户 ${me.nickname}` },
         })
+        // 任务 发帖 (decision 0050): a published post counts now, a held one when it is approved (taskHooks.ts).
+        if (made.verifyState === VERIFY_STATE.passed) await progressTask(tx, me.userId, 'post', appNow())
+        return made
       })
       auditApp(req, `post:${row.id}`, b.title || b.body.slice(0, 30))
       return ok(

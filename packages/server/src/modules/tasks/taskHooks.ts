@@ -2,6 +2,7 @@ import { taskMessages } from '@moc/domain/api/tasks'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { rowsOf } from '../../db/rowsOf.ts'
+import { registerAfterCommentsPass } from '../../engine/commentHooks.ts'
 import { registerCommand } from '../../engine/records/recordCommands.ts'
 import { registerAfterWrite } from '../../engine/records/recordDerived.ts'
 import { fail } from '../../platform/errors.ts'
@@ -76,6 +77,27 @@ for (const name of ['medal', 'avatarFrame'] as const) {
     return { granted, already: userIds.length - granted }
   })
 }
+
+/**
+ * 发帖 and 评论 count when the thing is shown: at once when it is published on arrival (the app calls), else when its
+ * review approves it — never a held one that is rejected. Each is approved once (only a pending one can be), so it
+ * counts once; the day is the approval's.
+ */
+registerAfterWrite('post', async (tx, ids, write) => {
+  if (write.kind !== 'review' || write.action !== 'pass' || !ids.length) return
+  const shown = rowsOf<{ user_id: number }>(
+    await tx.execute(
+      sql`select user_id from post where verify_state = 1 and id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) order by id`,
+    ),
+  )
+  for (const p of shown) await progressTask(tx, Number(p.user_id), 'post', appNow())
+})
+registerAfterCommentsPass(async (tx, comments) => {
+  for (const c of comments) if (c.userId !== null) await progressTask(tx, c.userId, 'comment', appNow())
+})
 
 /** 累计积分达到: after every change of a user's points (in its transaction). */
 registerAfterPoints(async (tx, userId) => {
