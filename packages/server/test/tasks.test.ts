@@ -7,8 +7,10 @@ import { appUser } from '../src/db/tables/community.ts'
 import { pointLog } from '../src/db/tables/marketing.ts'
 import { signinRecord, taskProgress, userAward } from '../src/db/tables/tasks.ts'
 import { grantPoints } from '../src/modules/points/grantPoints.ts'
+import { AWARD_BACKFILL_JOB, awardBackfillJob } from '../src/modules/tasks/awardBackfill.ts'
 import { signIn } from '../src/modules/tasks/signin.ts'
 import { progressTask } from '../src/modules/tasks/taskProgress.ts'
+import { JobRunner } from '../src/platform/jobs/queue.ts'
 import { contentCalls } from './contentCalls.ts'
 import { grantedAccount, powerOf } from './grantedAccount.ts'
 import { call, engines, login, startTestApp, type TestApp } from './harness.ts'
@@ -361,6 +363,48 @@ describe.each(engines)('tasks (%s)', (engine) => {
       threshold: 30,
       progress: 50,
     })
+  })
+
+  it('a rule award made, lowered or switched on is earned by what users did before (the backfill job), once each', async () => {
+    const runBackfills = async () => {
+      const r = new JobRunner(db())
+      r.register(AWARD_BACKFILL_JOB, awardBackfillJob(db()))
+      for (let row = await r.claim(); row; row = await r.claim()) await r.run(row)
+    }
+    const [a, b] = await appUsers(2)
+    const [c] = await appUsers(1)
+    // Among this test's users (earlier tests' users have points too).
+    const holders = async (awardId: number) =>
+      (await db().select().from(userAward).where(eq(userAward.awardId, awardId)))
+        .map((h) => h.userId)
+        .filter((u) => [a, b, c].includes(u))
+        .sort((x, y) => x - y)
+    await inTx((tx) => grantPoints(tx, { userId: a!, delta: 70, source: 'grant' }))
+    await inTx((tx) => grantPoints(tx, { userId: b!, delta: 40, source: 'grant' }))
+    const fields = { name: '老用户', image: 'https://img.example.com/old.png', rule: 'points' }
+    const medal = await ok(post(adminToken, '/api/medal/add', { ...fields, threshold: 60 }))
+    expect(await holders(medal.id)).toEqual([]) // the job, after the save
+    await runBackfills()
+    expect(await holders(medal.id)).toEqual([a])
+    await ok(post(adminToken, '/api/medal/modify', { id: medal.id, ...fields, threshold: 30 }))
+    await Promise.all([runBackfills(), runBackfills()])
+    expect(await holders(medal.id)).toEqual([a!, b!].sort((x, y) => x - y))
+    // The holders' count follows, each counted once however many runs raced.
+    const all = await db().select().from(userAward).where(eq(userAward.awardId, medal.id))
+    expect((await ok(get(adminToken, `/api/medal/detail?id=${medal.id}`))).fields.grantedCount).toBe(all.length)
+    const [held] = await db().select().from(userAward).where(eq(userAward.userId, b!))
+    expect(held).toMatchObject({ source: 'rule', reason: '累计积分达到 30' })
+
+    // Switched off, nobody new gets it; switched on, they do.
+    await inTx((tx) => grantPoints(tx, { userId: c!, delta: 35, source: 'grant' }))
+    expect(await holders(medal.id)).toContain(c) // the points rule at the event itself
+    const off = await ok(post(adminToken, '/api/medal/add', { ...fields, name: '停用勋章', threshold: 10 }))
+    await ok(post(adminToken, '/api/medal/showState', { ids: [off.id], showState: false }))
+    await runBackfills()
+    expect(await holders(off.id)).toEqual([])
+    await ok(post(adminToken, '/api/medal/showState', { ids: [off.id], showState: true }))
+    await runBackfills()
+    expect(await holders(off.id)).toEqual(expect.arrayContaining([a, b, c]))
   })
 
   it('发放 gives a frame once per user; a disabled one is refused; only a held frame is worn', async () => {

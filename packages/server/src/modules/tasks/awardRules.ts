@@ -48,7 +48,7 @@ export async function earnByRule(
   return earned
 }
 
-const ruleReason = (rule: Exclude<AwardRule, 'manual'>, n: number) =>
+export const ruleReason = (rule: Exclude<AwardRule, 'manual'>, n: number) =>
   ({
     points: `累计积分达到 ${n}`,
     signinStreak: `连续签到达到 ${n} 天`,

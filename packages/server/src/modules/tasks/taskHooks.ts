@@ -6,9 +6,11 @@ import { registerAfterCommentsPass } from '../../engine/commentHooks.ts'
 import { registerCommand } from '../../engine/records/recordCommands.ts'
 import { registerAfterWrite } from '../../engine/records/recordDerived.ts'
 import { fail } from '../../platform/errors.ts'
+import { enqueueJob } from '../../platform/jobs/queue.ts'
 import { appNow } from '../../platform/testClock.ts'
 import { registerAfterSignUp } from '../community/openSignIn.ts'
 import { registerAfterPoints } from '../points/grantPoints.ts'
+import { AWARD_BACKFILL_JOB } from './awardBackfill.ts'
 import { earnByRule, invitesMade, pointsEarned } from './awardRules.ts'
 import { grantAward } from './grantAward.ts'
 import { progressTask } from './taskProgress.ts'
@@ -46,6 +48,15 @@ registerAfterWrite('task', async (tx, ids) => {
 })
 
 for (const name of ['medal', 'avatarFrame'] as const) {
+  /**
+   * A rule award made, changed or switched on is also earned by what users did before (AWARD_BACKFILL_JOB, queued in
+   * the write's transaction: it runs once the award is saved, off the console's request).
+   */
+  registerAfterWrite(name, async (tx, ids, write) => {
+    if (!['add', 'modify', 'show', 'import'].includes(write.kind)) return
+    for (const awardId of ids) await enqueueJob(tx, AWARD_BACKFILL_JOB, { awardId }, { maxAttempts: 5 })
+  })
+
   /** 发放: the chosen app users each get it once (those who hold it already are counted, not refused). */
   registerCommand(name, 'grant', async ({ tx, rows, input, req }) => {
     const award = rows[0]!

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Ctx } from '../../platform/context.ts'
+import { AWARD_BACKFILL_JOB, awardBackfillJob } from './awardBackfill.ts'
 import { openTaskRoutes } from './openTaskRoutes.ts'
 import { taskConsoleRoutes } from './taskConsoleRoutes.ts'
 import { testClockRoutes } from './testClockRoutes.ts'
@@ -9,6 +10,7 @@ import { testClockRoutes } from './testClockRoutes.ts'
  * app-facing calls, the console's, and — on a test-mode server only — the test clock.
  */
 export async function tasksRoutes(app: FastifyInstance, ctx: Ctx) {
+  ctx.quickJobs.register(AWARD_BACKFILL_JOB, awardBackfillJob(ctx.database.db))
   await openTaskRoutes(app, ctx)
   await taskConsoleRoutes(app, ctx)
   await testClockRoutes(app, ctx)
