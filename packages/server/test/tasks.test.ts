@@ -391,7 +391,9 @@ describe.each(engines)('tasks (%s)', (engine) => {
     expect(await holders(medal.id)).toEqual([a!, b!].sort((x, y) => x - y))
     // The holders' count follows, each counted once however many runs raced.
     const all = await db().select().from(userAward).where(eq(userAward.awardId, medal.id))
-    expect((await ok(get(adminToken, `/api/medal/detail?id=${medal.id}`))).fields.grantedCount).toBe(all.length)
+    expect((await ok(get(adminToken, `/api/medal/detail?id=${medal.id}`))).fields.grantedCount).toBe(
+      all.length,
+    )
     const [held] = await db().select().from(userAward).where(eq(userAward.userId, b!))
     expect(held).toMatchObject({ source: 'rule', reason: '累计积分达到 30' })
 

@@ -30,7 +30,7 @@ export async function backfillAward(db: Db, awardId: number): Promise<number> {
   const [a] = rowsOf<{ rule: string; threshold: number; show_state: boolean }>(
     await db.execute(sql`select rule, threshold, show_state from award where id = ${awardId}`),
   )
-  if (!a || !a.show_state || a.rule === 'manual' || Number(a.threshold) <= 0) return 0
+  if (!a?.show_state || a.rule === 'manual' || Number(a.threshold) <= 0) return 0
   const rule = a.rule as Exclude<AwardRule, 'manual'>
   const threshold = Number(a.threshold)
   const [r] = rowsOf<{ n: number }>(
