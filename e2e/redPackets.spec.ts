@@ -136,6 +136,11 @@ test('红包: invite and register rules with budgets and a scope set up on /redP
   await expect(rowOf(page, 'zhang@example.com')).toHaveCount(0)
   await page.getByRole('tab', { name: /已通过/ }).click()
   await expect(rowOf(page, 'zhang@example.com')).toContainText('已通过')
+  // The embedded list's tab is in the URL under its name: a reload shows the same rows.
+  await expect(page).toHaveURL(/type=withdraw.*redPacketWithdrawal\.type=approved/)
+  await page.reload()
+  await expect(page.getByRole('tab', { name: /已通过/ })).toHaveAttribute('aria-selected', 'true')
+  await expect(rowOf(page, 'zhang@example.com')).toContainText('已通过')
   // The payout adapter's number is kept (the local adapter's names the request).
   await expect(rowOf(page, 'zhang@example.com')).toContainText(/local-rpw-\d+/)
   await page.getByRole('tab', { name: /已拒绝/ }).click()

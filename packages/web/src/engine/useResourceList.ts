@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { FormProps, TablePaginationConfig, TableProps } from 'antd'
 import { Form } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { api } from '../api/client.ts'
 import { currentGrant, currentUser } from '../api/session.ts'
@@ -44,14 +44,34 @@ export interface ResourceRow {
 
 export const listQueryKey = (def: ResourceDef) => ['resource-list', def.name] as const
 
-/** The list's state: the screen's URL, or its own for a list embedded in another screen (a panel). */
+/**
+ * The list's state in the screen's URL. A list embedded in another screen (a panel beside the screen's own controls,
+ * or one of several lists) keeps it under its name (`redPacketWithdrawal.page=2`), so a reload or a shared link shows
+ * the same rows and the screen's keys stay its own; a list that is the screen keeps the bare keys beside the screen's.
+ */
 function useListParams(
   def: ResourceDef,
   embedded: boolean,
 ): [URLSearchParams, (next: URLSearchParams) => void] {
   const [url, setUrl] = useSearchParams()
-  const [own, setOwn] = useState(() => new URLSearchParams())
-  return embedded ? [own, setOwn] : [url, (next) => setUrl((now) => withScreenParams(def, now, next))]
+  const prefix = `${def.name}.`
+  const own = useMemo(
+    () =>
+      new URLSearchParams(
+        [...url].filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(prefix.length), v]),
+      ),
+    [url, prefix],
+  )
+  if (!embedded) return [url, (next) => setUrl((now) => withScreenParams(def, now, next))]
+  return [
+    own,
+    (next) =>
+      setUrl((now) => {
+        const out = new URLSearchParams([...now].filter(([k]) => !k.startsWith(prefix)))
+        for (const [k, v] of next) out.set(`${prefix}${k}`, v)
+        return out
+      }),
+  ]
 }
 
 /**

@@ -16,7 +16,9 @@ export function recordPicksRoute(k: RecordKit) {
   const { app, db, rt, def, label, tags, base, t, id, access } = k
   const tab = Object.values(def.list.types).find((x) => !x.recycle)
   if (!tab) return
-  const title = sql<string>`${col(rt, titleField(rt))}::text`
+  // The name as text (a number title, e.g. a record named by its id, is cast; a text one is left as it is).
+  const named = col(rt, titleField(rt))
+  const title = named.dataType === 'string' ? sql<string>`${named}` : sql<string>`${named}::text`
   const order = rt.traits.sortable ? [asc(col(rt, 'sort')), asc(id)] : [desc(id)]
   app.get(
     `${base}/picks`,

@@ -30,7 +30,7 @@ const idOf = (raw: string | null) => (raw && /^\d+$/.test(raw) ? Number(raw) : u
 /**
  * 红包管理 (spec §2 /redPacket; decision 0048): one screen, four tabs — the invite and register rules with their
  * budgets, the withdrawal requests to approve or refuse, and the scope of eligible users. Each tab is the engine's
- * list of its definition, embedded (its search and paging kept to itself; the tab in the URL). The withdraw tab
+ * list of its definition, embedded (its tab, search and paging in the URL under its name; the screen's tab as `type`). The withdraw tab
  * opens a user's ledger (流水) from a request's row or by user ID, also from the URL (`ledgerUser`).
  */
 export default function RedPacketPage() {
