@@ -1,10 +1,8 @@
 import type { PushOutboxRow } from '@moc/domain/api/notices'
-import { Alert, Button, Card, Flex, Form, InputNumber, Tag, Typography } from 'antd'
+import { Form, InputNumber, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs from 'dayjs'
-import { PagedTable } from '../../widgets/PagedTable.tsx'
-import { SearchButtons } from '../../widgets/SearchButtons.tsx'
-import { usePagedQuery } from '../../widgets/usePagedQuery.ts'
+import { OutboxCard } from './OutboxCard.tsx'
 
 const columns: ColumnsType<PushOutboxRow> = [
   {
@@ -45,32 +43,22 @@ const columns: ColumnsType<PushOutboxRow> = [
 
 /** 推送发件箱: what the built-in push adapter "sent" (decision 0049), one row per notice and user, like the SMS outbox. */
 export default function PushOutboxPage() {
-  const [form] = Form.useForm<{ noticeId?: number; userId?: number }>()
-  const { list, pagination, search } = usePagedQuery<PushOutboxRow>('push-outbox', '/api/push/outbox')
-
   return (
-    <Card>
-      <Alert
-        type="info"
-        showIcon
-        title="内置推送通道不会真正推送到手机，通知的推送记录在此处（每条通知每个用户一行，含用户的设备）；接入推送服务商后由服务商发送。"
-        style={{ marginBottom: 16 }}
-      />
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Form form={form} name="push-search" layout="inline" onFinish={search}>
+    <OutboxCard<PushOutboxRow>
+      notice="内置推送通道不会真正推送到手机，通知的推送记录在此处（每条通知每个用户一行，含用户的设备）；接入推送服务商后由服务商发送。"
+      name="push-outbox"
+      url="/api/push/outbox"
+      columns={columns}
+      fields={
+        <>
           <Form.Item label="通知ID" name="noticeId">
             <InputNumber min={1} precision={0} style={{ width: 120 }} />
           </Form.Item>
           <Form.Item label="用户ID" name="userId">
             <InputNumber min={1} precision={0} style={{ width: 120 }} />
           </Form.Item>
-          <SearchButtons onReset={() => search({})} />
-        </Form>
-        <Button onClick={() => void list.refetch()} loading={list.isFetching}>
-          刷新
-        </Button>
-      </Flex>
-      <PagedTable<PushOutboxRow> list={list} pagination={pagination} columns={columns} />
-    </Card>
+        </>
+      }
+    />
   )
 }

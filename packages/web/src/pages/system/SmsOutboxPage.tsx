@@ -1,10 +1,8 @@
 import type { VerifyPurpose } from '@moc/domain/api/session'
-import { Alert, Button, Card, Flex, Form, Input } from 'antd'
+import { Form, Input } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs from 'dayjs'
-import { PagedTable } from '../../widgets/PagedTable.tsx'
-import { SearchButtons } from '../../widgets/SearchButtons.tsx'
-import { usePagedQuery } from '../../widgets/usePagedQuery.ts'
+import { OutboxCard } from './OutboxCard.tsx'
 
 /** One message of GET /api/sms/outbox. */
 interface OutboxRow {
@@ -41,29 +39,17 @@ const columns: ColumnsType<OutboxRow> = [
 
 /** 短信发件箱: what the built-in SMS provider "sent", so codes can be read while no vendor is connected. */
 export default function SmsOutboxPage() {
-  const [form] = Form.useForm<{ phone: string }>()
-  const { list, pagination, search } = usePagedQuery<OutboxRow>('sms-outbox', '/api/sms/outbox')
-
   return (
-    <Card>
-      <Alert
-        type="info"
-        showIcon
-        title="内置短信通道不会真正发送短信，验证码记录在此处（同时写入 DATA_DIR/sms-outbox.log）；接入短信服务商后此处不再有新记录。"
-        style={{ marginBottom: 16 }}
-      />
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Form form={form} name="sms-search" layout="inline" onFinish={search}>
-          <Form.Item label="手机号" name="phone">
-            <Input allowClear inputMode="numeric" maxLength={20} placeholder="完整手机号" />
-          </Form.Item>
-          <SearchButtons onReset={() => search({})} />
-        </Form>
-        <Button onClick={() => void list.refetch()} loading={list.isFetching}>
-          刷新
-        </Button>
-      </Flex>
-      <PagedTable<OutboxRow> list={list} pagination={pagination} columns={columns} />
-    </Card>
+    <OutboxCard<OutboxRow>
+      notice="内置短信通道不会真正发送短信，验证码记录在此处（同时写入 DATA_DIR/sms-outbox.log）；接入短信服务商后此处不再有新记录。"
+      name="sms-outbox"
+      url="/api/sms/outbox"
+      columns={columns}
+      fields={
+        <Form.Item label="手机号" name="phone">
+          <Input allowClear inputMode="numeric" maxLength={20} placeholder="完整手机号" />
+        </Form.Item>
+      }
+    />
   )
 }
