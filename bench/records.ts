@@ -1,7 +1,8 @@
 /**
  * The record store at scale (issue 21): seeds 10^5 splash screens (a record-store type with a table of its own,
  * reviewed, scoped, with a display window) on PostgreSQL, then drives the built server on loopback with autocannon
- * for its list (30 rows newest first with the exact total), a search over a platform, the detail, and the badge call
+ * for its list (30 rows newest first with the exact total), a search over a platform, the detail, a picker's page and
+ * name search (GET /api/splash/picks), and the badge call
  * with every review queue (content, the record store's, comments), as the super administrator and as a
  * department-scoped reviewer; prints req/s, p50/p99, CPU per request and the server's memory.
  * Usage: npm run build && npm run bench:records [-- --rows 100000 --duration 10 --warmup 2 --connections 50].
@@ -172,6 +173,21 @@ try {
     )
     await measure('splash detail (random id)', who, (o) =>
       load('GET', '/api/splash/detail', auth, () => ({ path: `/api/splash/detail?id=${randomId()}` }), o),
+    )
+    // A picker's page (id and name only) and its name search, e.g. 「基准闪屏 12」 matching a few hundred of 10^5.
+    await measure('picks (30, total)', who, (o) =>
+      load('GET', '/api/splash/picks?page=1&pageSize=30', auth, () => ({}), o),
+    )
+    await measure('picks, name search', who, (o) =>
+      load(
+        'GET',
+        '/api/splash/picks',
+        auth,
+        () => ({
+          path: `/api/splash/picks?pageSize=30&keyword=${encodeURIComponent(`基准闪屏 ${randomId() % 1000}`)}`,
+        }),
+        o,
+      ),
     )
     await measure('pending counts (every queue)', who, (o) =>
       load('GET', '/api/verify-center/pendingCounts', auth, () => ({}), o),
